@@ -1,0 +1,2 @@
+#include <cstdio>
+int main() { std::puts("xrayprep-cli: skeleton"); return 0; }

@@ -1,0 +1,25 @@
+# GoogleTest from the system (Debian: libgtest-dev) or from its sources (/usr/src/googletest).
+find_package(GTest QUIET)
+if(NOT GTest_FOUND)
+  if(EXISTS /usr/src/googletest/CMakeLists.txt)
+    set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
+    set(BUILD_GMOCK OFF CACHE BOOL "" FORCE)
+    add_subdirectory(/usr/src/googletest ${CMAKE_BINARY_DIR}/googletest EXCLUDE_FROM_ALL)
+    add_library(GTest::gtest ALIAS gtest)
+    add_library(GTest::gtest_main ALIAS gtest_main)
+  else()
+    message(FATAL_ERROR "GoogleTest not found (apt install libgtest-dev)")
+  endif()
+endif()
+include(GoogleTest)
+
+# xrayprep_add_test(NAME SOURCES... LIBS ...)
+function(xrayprep_add_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main
+                        xrayprep_warnings)
+  target_compile_definitions(${name} PRIVATE
+    XRAYPREP_SHARED_DATA_DIR="${CMAKE_SOURCE_DIR}/../shared/data/dicom")
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 900)
+endfunction()
