@@ -1,0 +1,39 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "processing/contour/ActiveContour.h"
+#include "processing/core/CancelToken.h"
+#include "processing/core/Image.h"
+#include "processing/esf/EsfSolver.h"
+#include "processing/median/MedianParams.h"
+#include "processing/threshold/Histogram.h"
+
+namespace xrayprep::processing {
+
+enum class BackendKind { Serial, OpenMP, Cuda };
+[[nodiscard]] const char* toString(BackendKind k);
+
+// One schedule of the pipeline's stages. The serial CPU backend is the reference; the
+// others must agree with it as SPEC §4 says. The trough analysis of the histogram is tiny
+// and runs on the host for every backend.
+class ComputeBackend {
+public:
+    virtual ~ComputeBackend() = default;
+
+    [[nodiscard]] virtual BackendKind kind() const = 0;
+    [[nodiscard]] virtual int threads() const { return 1; }
+    [[nodiscard]] virtual std::string description() const = 0;  // e.g. "openmp (2 threads)"
+
+    virtual Image median(const Image& input, const MedianParams& params) = 0;
+    virtual Histogram histogram(const Image& input) = 0;
+    virtual Image threshold(const Image& input, std::uint16_t cutValue) = 0;
+    virtual Image sobel(const Image& input) = 0;
+    virtual ContourResult activeContour(const ContourInputs& inputs, const ContourParams& params,
+                                        const CancelToken* cancel) = 0;
+    virtual Image applyMask(const Image& original, const Mask& mask) = 0;
+    virtual EsfResult esf(const Mask& mask, const EsfParams& params) = 0;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "processing/core/ExecutionPolicy.h"
+#include "processing/pipeline/ComputeBackend.h"
+
+namespace xrayprep::processing {
+
+// serial (threads == 1) and OpenMP (threads > 1): the same stage code, two schedules.
+class CpuBackend final : public ComputeBackend {
+public:
+    // kind must be Serial or OpenMP; threads <= 0 means all cores (OpenMP only).
+    CpuBackend(BackendKind kind, int threads);
+
+    [[nodiscard]] BackendKind kind() const override { return kind_; }
+    [[nodiscard]] int threads() const override { return policy_.threads; }
+    [[nodiscard]] std::string description() const override;
+
+    Image median(const Image& input, const MedianParams& params) override;
+    Histogram histogram(const Image& input) override;
+    Image threshold(const Image& input, std::uint16_t cutValue) override;
+    Image sobel(const Image& input) override;
+    ContourResult activeContour(const ContourInputs& inputs, const ContourParams& params,
+                                const CancelToken* cancel) override;
+    Image applyMask(const Image& original, const Mask& mask) override;
+    EsfResult esf(const Mask& mask, const EsfParams& params) override;
+
+private:
+    BackendKind kind_;
+    ExecutionPolicy policy_;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,254 @@
+#include "processing/pipeline/ParameterRegistry.h"
+
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace xrayprep::processing {
+namespace {
+
+std::string formatNumber(double v) { return Json(v).dump(-1); }
+
+[[noreturn]] void badValue(const std::string& key, const std::string& why) {
+    throw std::invalid_argument("parameter " + key + ": " + why);
+}
+
+double numberIn(const ParameterDescriptor& d, const Json& v) {
+    if (!v.isNumber()) badValue(d.key, "expected a number, got " + v.dump(-1));
+    const double x = v.asNumber();
+    if (!std::isfinite(x) || x < d.minimum || x > d.maximum) {
+        badValue(d.key, formatNumber(x) + " is outside " + formatNumber(d.minimum) + ".." +
+                            formatNumber(d.maximum));
+    }
+    if (d.kind == ParameterKind::Integer && x != std::floor(x)) {
+        badValue(d.key, formatNumber(x) + " is not an integer");
+    }
+    return x;
+}
+
+template <typename Member>
+ParameterDescriptor integer(std::string key, StageId stage, Member member, double lo, double hi,
+                            std::string unit, std::string help) {
+    ParameterDescriptor d{std::move(key), stage, ParameterKind::Integer, lo, hi, {},
+                          std::move(unit), std::move(help), {}, {}};
+    d.get = [member](const PipelineParameters& p) { return Json(static_cast<double>(member(p))); };
+    d.set = [member, d](PipelineParameters& p, const Json& v) {
+        member(p) = static_cast<int>(numberIn(d, v));
+    };
+    return d;
+}
+
+template <typename Member>
+ParameterDescriptor real(std::string key, StageId stage, Member member, double lo, double hi,
+                         std::string unit, std::string help) {
+    ParameterDescriptor d{std::move(key), stage, ParameterKind::Real, lo, hi, {},
+                          std::move(unit), std::move(help), {}, {}};
+    d.get = [member](const PipelineParameters& p) { return Json(member(p)); };
+    d.set = [member, d](PipelineParameters& p, const Json& v) { member(p) = numberIn(d, v); };
+    return d;
+}
+
+template <typename Enum, typename Member>
+ParameterDescriptor choice(std::string key, StageId stage, Member member,
+                           std::vector<std::pair<std::string, Enum>> options, std::string help) {
+    ParameterDescriptor d{std::move(key), stage, ParameterKind::Choice, 0, 0, {}, "",
+                          std::move(help), {}, {}};
+    for (const auto& o : options) d.choices.push_back(o.first);
+    d.get = [member, options](const PipelineParameters& p) {
+        for (const auto& o : options) {
+            if (o.second == member(p)) return Json(o.first);
+        }
+        return Json();
+    };
+    d.set = [member, options, key = d.key, choices = d.choices](PipelineParameters& p,
+                                                                 const Json& v) {
+        if (v.isString()) {
+            for (const auto& o : options) {
+                if (o.first == v.asString()) {
+                    member(p) = o.second;
+                    return;
+                }
+            }
+        }
+        std::string list;
+        for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
+        badValue(key, "expected one of " + list + ", got " + v.dump(-1));
+    };
+    return d;
+}
+
+#define XP_FIELD(path) [](auto& p) -> auto& { return p.path; }
+
+std::vector<ParameterDescriptor> buildDescriptors() {
+    using S = StageId;
+    std::vector<ParameterDescriptor> all;
+    {
+        auto d = integer("median.size", S::Median, XP_FIELD(median.size), 1, 101, "px",
+                         "Side of the square median window (odd). Large windows remove noise, "
+                         "text and small markers; 1 switches the filter off.");
+        auto base = d.set;
+        d.set = [base](PipelineParameters& p, const Json& v) {
+            base(p, v);
+            if (p.median.size % 2 == 0) {
+                badValue("median.size", formatNumber(p.median.size) + " is even; use an odd size");
+            }
+        };
+        all.push_back(std::move(d));
+    }
+    all.push_back(choice<ThresholdMethod>(
+        "threshold.method", S::Threshold, XP_FIELD(threshold.method),
+        {{"valley", ThresholdMethod::Valley}, {"otsu", ThresholdMethod::Otsu},
+         {"manual", ThresholdMethod::Manual}},
+        "valley: histogram trough after the first peak holding enough pixels; otsu; manual."));
+    {
+        auto d = integer("threshold.smoothBins", S::Threshold, XP_FIELD(threshold.smoothBins), 1,
+                         63, "bins", "Width of the moving average over histogram bins (odd, 1 = none).");
+        auto base = d.set;
+        d.set = [base](PipelineParameters& p, const Json& v) {
+            base(p, v);
+            if (p.threshold.smoothBins % 2 == 0) {
+                badValue("threshold.smoothBins", "must be odd");
+            }
+        };
+        all.push_back(std::move(d));
+    }
+    all.push_back(real("threshold.minPeakFraction", S::Threshold,
+                       XP_FIELD(threshold.minPeakFraction), 0.001, 0.999, "fraction",
+                       "A trough is taken when the pixels since the previous trough reach this "
+                       "fraction of the image (valley)."));
+    all.push_back(integer("threshold.value", S::Threshold, XP_FIELD(threshold.manualValue), 0,
+                          65535, "stored value",
+                          "Manual threshold: stored values at or below it become 0."));
+
+    all.push_back(choice<ContourMethod>(
+        "contour.method", S::Contour, XP_FIELD(contour.method),
+        {{"snake", ContourMethod::Snake}, {"chan-vese", ContourMethod::ChanVese}},
+        "snake: parametric contours driven by gradient vector flow; chan-vese: region level set."));
+    all.push_back(integer("contour.minArea", S::Contour, XP_FIELD(contour.minArea), 0, 1e9, "px²",
+                          "Foreground components smaller than this are not contoured."));
+    all.push_back(integer("contour.workingSize", S::Contour, XP_FIELD(contour.workingSize), 0,
+                          16384, "px",
+                          "Longer side of the reduced image the contour evolves on (0 = full size)."));
+    all.push_back(real("contour.alpha", S::Contour, XP_FIELD(contour.alpha), 0, 100, "",
+                       "Snake elasticity (resists stretching)."));
+    all.push_back(real("contour.beta", S::Contour, XP_FIELD(contour.beta), 0, 100, "",
+                       "Snake rigidity (resists bending)."));
+    all.push_back(real("contour.gamma", S::Contour, XP_FIELD(contour.gamma), 1e-4, 100, "",
+                       "Snake step size (inverse viscosity)."));
+    all.push_back(real("contour.kappa", S::Contour, XP_FIELD(contour.kappa), 0, 100, "",
+                       "Weight of the gradient-vector-flow force."));
+    all.push_back(real("contour.balloon", S::Contour, XP_FIELD(contour.balloon), -10, 10, "",
+                       "Pressure along the normal (positive inflates)."));
+    all.push_back(real("contour.pointSpacing", S::Contour, XP_FIELD(contour.pointSpacing), 0.5,
+                       50, "px", "Distance between snake points after resampling."));
+    all.push_back(real("contour.epsilon", S::Contour, XP_FIELD(contour.epsilon), 0, 10, "px",
+                       "The snake stops when its mean displacement stays below this."));
+    all.push_back(integer("contour.maxIterations", S::Contour, XP_FIELD(contour.maxIterations),
+                          0, 100000, "", "Upper bound on snake iterations."));
+    all.push_back(real("contour.gvfMu", S::Contour, XP_FIELD(contour.gvfMu), 0, 0.25, "",
+                       "Gradient vector flow regularisation."));
+    all.push_back(integer("contour.gvfIterations", S::Contour, XP_FIELD(contour.gvfIterations), 0,
+                          10000, "", "Gradient vector flow iterations."));
+    all.push_back(real("contour.cvMu", S::Contour, XP_FIELD(contour.cvMu), 0, 100, "",
+                       "Chan-Vese curvature (length) weight."));
+    all.push_back(real("contour.cvLambda1", S::Contour, XP_FIELD(contour.cvLambda1), 0, 100, "",
+                       "Chan-Vese weight of the inside fit."));
+    all.push_back(real("contour.cvLambda2", S::Contour, XP_FIELD(contour.cvLambda2), 0, 100, "",
+                       "Chan-Vese weight of the outside fit."));
+    all.push_back(real("contour.cvDt", S::Contour, XP_FIELD(contour.cvDt), 1e-4, 10, "",
+                       "Chan-Vese time step."));
+    all.push_back(integer("contour.cvIterations", S::Contour, XP_FIELD(contour.cvIterations), 0,
+                          100000, "", "Chan-Vese iterations."));
+
+    all.push_back(real("esf.rho", S::Esf, XP_FIELD(esf.rho), 0.1, 10000, "px",
+                       "Smoothing scale of the edge strength function."));
+    all.push_back(real("esf.dt", S::Esf, XP_FIELD(esf.dt), 1e-6, 0.25, "",
+                       "Explicit time step; must stay below 1 / (4 + 1/rho²)."));
+    all.push_back(integer("esf.iterations", S::Esf, XP_FIELD(esf.iterations), 0, 1000000, "",
+                          "Explicit iterations."));
+    all.push_back(choice<EsfMode>("esf.mode", S::Esf, XP_FIELD(esf.mode),
+                                  {{"explicit", EsfMode::Explicit},
+                                   {"converged", EsfMode::Converged}},
+                                  "explicit: fixed number of steps; converged: steady state."));
+    all.push_back(choice<EsfShape>("esf.shape", S::Esf, XP_FIELD(esf.shape),
+                                   {{"boundary", EsfShape::Boundary}, {"mask", EsfShape::Mask}},
+                                   "Pixels held at 1: the mask boundary or the whole mask."));
+    all.push_back(real("esf.tolerance", S::Esf, XP_FIELD(esf.tolerance), 1e-12, 1e-1, "",
+                       "Relative residual the converged mode solves to."));
+    return all;
+}
+
+#undef XP_FIELD
+
+Json parseScalar(std::string_view text) {
+    double v = 0.0;
+    const auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (!text.empty() && res.ec == std::errc() && res.ptr == text.data() + text.size()) {
+        return Json(v);
+    }
+    return Json(std::string(text));
+}
+
+void applyOne(PipelineParameters& params, const std::string& key, const Json& value) {
+    const ParameterDescriptor* d = findParameter(key);
+    if (!d) throw std::invalid_argument("unknown parameter " + key);
+    d->set(params, value);
+}
+
+}  // namespace
+
+const std::vector<ParameterDescriptor>& parameterDescriptors() {
+    static const std::vector<ParameterDescriptor> all = buildDescriptors();
+    return all;
+}
+
+const ParameterDescriptor* findParameter(std::string_view key) {
+    for (const auto& d : parameterDescriptors()) {
+        if (d.key == key) return &d;
+    }
+    return nullptr;
+}
+
+void setParameterFromText(PipelineParameters& params, std::string_view assignment) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+        throw std::invalid_argument("expected STAGE.PARAM=VALUE, got '" + std::string(assignment) +
+                                    "'");
+    }
+    applyOne(params, std::string(assignment.substr(0, eq)), parseScalar(assignment.substr(eq + 1)));
+}
+
+Json parametersToJson(const PipelineParameters& params) {
+    Json out = Json::object();
+    for (const auto& d : parameterDescriptors()) out[d.key] = d.get(params);
+    return out;
+}
+
+void applyParametersJson(PipelineParameters& params, const Json& preset) {
+    const Json* body = preset.find("parameters");
+    const Json& obj = body ? *body : preset;
+    if (!obj.isObject()) throw std::invalid_argument("preset: expected a JSON object");
+    PipelineParameters updated = params;  // all or nothing
+    for (const auto& [key, value] : obj.asObject()) {
+        if (value.isObject()) {
+            for (const auto& [sub, subValue] : value.asObject()) {
+                applyOne(updated, key + "." + sub, subValue);
+            }
+        } else if (key == "format" || key == "version") {
+            continue;
+        } else {
+            applyOne(updated, key, value);
+        }
+    }
+    params = updated;
+}
+
+Json presetJson(const PipelineParameters& params) {
+    Json doc = Json::object();
+    doc["format"] = "xrayprep-preset";
+    doc["version"] = 1;
+    doc["parameters"] = parametersToJson(params);
+    return doc;
+}
+
+}  // namespace xrayprep::processing

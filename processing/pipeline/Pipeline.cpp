@@ -1,0 +1,118 @@
+#include "processing/pipeline/Pipeline.h"
+
+#include <chrono>
+#include <stdexcept>
+
+namespace xrayprep::processing {
+namespace {
+
+// Whether stage s must be recomputed because its own parameters changed.
+bool ownParametersChanged(StageId s, const PipelineParameters& a, const PipelineParameters& b) {
+    switch (s) {
+        case StageId::Median: return !(a.median == b.median);
+        case StageId::Threshold: return !(a.threshold == b.threshold);
+        case StageId::Contour: return !(a.contour == b.contour);
+        case StageId::Esf: return !(a.esf == b.esf);
+        case StageId::Sobel:
+        case StageId::Mask: return false;
+    }
+    return true;
+}
+
+template <typename F>
+double timeMilliseconds(F&& f) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+}  // namespace
+
+double PipelineResult::totalMilliseconds() const {
+    double total = 0.0;
+    for (const auto& ms : milliseconds) total += ms.value_or(0.0);
+    return total;
+}
+
+Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move(backend)) {
+    if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
+}
+
+void Pipeline::setInput(Image input) {
+    input_ = std::move(input);
+    result_ = PipelineResult{};
+    hasResult_ = false;
+}
+
+void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
+    if (!backend) throw std::invalid_argument("Pipeline needs a backend");
+    backend_ = std::move(backend);
+    result_ = PipelineResult{};
+    hasResult_ = false;
+}
+
+std::optional<StageId> Pipeline::firstStageToRun(const PipelineParameters& params) const {
+    for (StageId s : kAllStages) {
+        if (!hasResult_ || !result_.has(s) || ownParametersChanged(s, params, result_.parameters)) {
+            return s;
+        }
+    }
+    return std::nullopt;
+}
+
+const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optional<StageId> from,
+                                    const StageObserver& observer, const CancelToken* cancel) {
+    if (input_.empty()) throw std::logic_error("Pipeline::run without an input image");
+    std::optional<StageId> start = firstStageToRun(params);
+    if (from && (!start || stageIndex(*from) < stageIndex(*start))) start = from;
+    if (!start) return result_;
+
+    // Work on a copy so that a cancelled or failed run leaves the last result intact.
+    PipelineResult r = hasResult_ ? result_ : PipelineResult{};
+    r.parameters = params;
+    r.backend = backend_->description();
+    for (int i = stageIndex(*start); i < kStageCount; ++i) r.milliseconds[i].reset();
+
+    ComputeBackend& b = *backend_;
+    for (int i = stageIndex(*start); i < kStageCount; ++i) {
+        if (cancel) cancel->throwIfCancelled();
+        const auto stage = static_cast<StageId>(i);
+        double ms = 0.0;
+        switch (stage) {
+            case StageId::Median:
+                ms = timeMilliseconds([&] { r.median = b.median(input_, params.median); });
+                break;
+            case StageId::Threshold:
+                ms = timeMilliseconds([&] {
+                    r.histogram = b.histogram(r.median);
+                    r.threshold = ThresholdSelector{}(r.histogram, params.threshold);
+                    r.thresholded = b.threshold(r.median, r.threshold.value);
+                });
+                break;
+            case StageId::Sobel:
+                ms = timeMilliseconds([&] { r.sobel = b.sobel(r.thresholded); });
+                break;
+            case StageId::Contour:
+                ms = timeMilliseconds([&] {
+                    const ContourInputs inputs{r.median, r.thresholded, r.sobel,
+                                               r.threshold.value, r.threshold.backgroundValue};
+                    r.contour = b.activeContour(inputs, params.contour, cancel);
+                });
+                break;
+            case StageId::Mask:
+                ms = timeMilliseconds([&] { r.final = b.applyMask(input_, r.contour.mask); });
+                break;
+            case StageId::Esf:
+                ms = timeMilliseconds([&] { r.esf = b.esf(r.contour.mask, params.esf); });
+                break;
+        }
+        r.milliseconds[i] = ms;
+        if (observer) observer(stage, r);
+    }
+    result_ = std::move(r);
+    hasResult_ = true;
+    return result_;
+}
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "processing/core/CancelToken.h"
+#include "processing/core/Image.h"
+#include "processing/pipeline/ComputeBackend.h"
+#include "processing/pipeline/PipelineParameters.h"
+#include "processing/pipeline/PipelineResult.h"
+
+namespace xrayprep::processing {
+
+// Runs the stages in order on one input and keeps every stage's output. A later run with
+// other parameters starts at the first stage whose parameters changed and reuses the
+// outputs before it. A cancelled or failed run leaves the previous result untouched.
+class Pipeline {
+public:
+    // Called after each stage with the result so far (on the running thread).
+    using StageObserver = std::function<void(StageId, const PipelineResult&)>;
+
+    explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
+
+    void setInput(Image input);  // discards previous results
+    void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
+    [[nodiscard]] const Image& input() const { return input_; }
+    [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
+
+    // The first stage a run with these parameters has to compute (nullopt: nothing changed).
+    [[nodiscard]] std::optional<StageId> firstStageToRun(const PipelineParameters& params) const;
+
+    // Runs from firstStageToRun(params), or from `from` if that is earlier.
+    const PipelineResult& run(const PipelineParameters& params,
+                              std::optional<StageId> from = std::nullopt,
+                              const StageObserver& observer = {},
+                              const CancelToken* cancel = nullptr);
+
+    [[nodiscard]] const PipelineResult& result() const { return result_; }
+
+private:
+    std::shared_ptr<ComputeBackend> backend_;
+    Image input_;
+    PipelineResult result_;
+    bool hasResult_ = false;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "processing/contour/ContourParams.h"
+#include "processing/esf/EsfParams.h"
+#include "processing/median/MedianParams.h"
+#include "processing/threshold/ThresholdParams.h"
+
+namespace xrayprep::processing {
+
+// Every parameter of a run, one struct per stage (Sobel and mask have none).
+struct PipelineParameters {
+    MedianParams median;
+    ThresholdParams threshold;
+    ContourParams contour;
+    EsfParams esf;
+    bool operator==(const PipelineParameters&) const = default;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,37 @@
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "processing/contour/ActiveContour.h"
+#include "processing/core/Image.h"
+#include "processing/esf/EsfSolver.h"
+#include "processing/pipeline/PipelineParameters.h"
+#include "processing/pipeline/StageId.h"
+#include "processing/threshold/Histogram.h"
+#include "processing/threshold/ThresholdSelector.h"
+
+namespace xrayprep::processing {
+
+// Every stage's output of one run, with its wall-clock time. A stage's output is valid
+// when its time is set.
+struct PipelineResult {
+    Image median;
+    Histogram histogram;
+    ThresholdResult threshold;
+    Image thresholded;
+    Image sobel;
+    ContourResult contour;
+    Image final;  // original values inside the mask, 0 elsewhere
+    EsfResult esf;
+
+    std::array<std::optional<double>, kStageCount> milliseconds{};
+    PipelineParameters parameters;
+    std::string backend;  // description of the backend that computed the last stage
+
+    [[nodiscard]] bool has(StageId s) const { return milliseconds[stageIndex(s)].has_value(); }
+    [[nodiscard]] double totalMilliseconds() const;
+};
+
+}  // namespace xrayprep::processing
