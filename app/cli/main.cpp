@@ -1,2 +1,64 @@
+// xrayprep-cli: the command-line twin of the xrayprep application.
 #include <cstdio>
-int main() { std::puts("xrayprep-cli: skeleton"); return 0; }
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "app/cli/Commands.h"
+#include "app/cli/UsageError.h"
+#include "gpu/BackendFactory.h"
+
+namespace {
+
+constexpr const char* kUsage = R"(usage:
+  xrayprep-cli phantom --out FILE.dcm [--truth MASK.png] [--view planar|lateral]
+                       [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
+  xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N]
+                   [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
+                   [--report FILE.json] [--frame N]
+  xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
+                     [--set STAGE.PARAM=VALUE]...
+  xrayprep-cli backends        list the compute backends and why one is unavailable
+  xrayprep-cli --version
+
+INPUT is a DICOM file, a folder (searched recursively for DICOM files), or the built-in
+synthetic radiograph sample:planar / sample:lateral.
+Exit codes: 0 all inputs ok, 1 some inputs failed, 2 usage error.
+)";
+
+int listBackends() {
+    for (const auto& b : xrayprep::gpu::listBackends()) {
+        std::printf("%-7s %-11s %s\n", xrayprep::processing::toString(b.kind),
+                    b.available ? "available" : "unavailable", b.detail.c_str());
+    }
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        std::fputs(kUsage, args.empty() ? stderr : stdout);
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        std::printf("xrayprep-cli %s\n", XRAYPREP_VERSION);
+        return 0;
+    }
+    const std::string command = args[0];
+    args.erase(args.begin());
+    try {
+        if (command == "phantom") return xrayprep::app::runPhantomCommand(args);
+        if (command == "run") return xrayprep::app::runRunCommand(args);
+        if (command == "bench") return xrayprep::app::runBenchCommand(args);
+        if (command == "backends") return listBackends();
+        throw xrayprep::app::UsageError("unknown command '" + command + "'");
+    } catch (const xrayprep::app::UsageError& e) {
+        std::fprintf(stderr, "xrayprep-cli: %s\n\n%s", e.what(), kUsage);
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "xrayprep-cli: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,163 @@
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <sstream>
+
+#include "app/cli/ArgumentList.h"
+#include "app/cli/Commands.h"
+#include "app/cli/InputSource.h"
+#include "app/cli/UsageError.h"
+#include "gpu/BackendFactory.h"
+#include "mesh_export/AtomicFile.h"
+#include "processing/pipeline/ParameterRegistry.h"
+#include "processing/pipeline/Pipeline.h"
+
+namespace xrayprep::app {
+
+using processing::Json;
+using processing::StageId;
+
+namespace {
+
+double medianOf(std::vector<double> v) {
+    if (v.empty()) return 0.0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+struct BackendTimes {
+    std::string label;
+    std::string description;
+    std::array<std::vector<double>, processing::kStageCount> stageMs;
+    std::vector<double> totalMs;
+    processing::PipelineResult last;
+};
+
+std::vector<std::string> splitList(const std::string& text) {
+    std::vector<std::string> out;
+    std::stringstream ss(text);
+    for (std::string item; std::getline(ss, item, ',');) {
+        if (!item.empty()) out.push_back(item);
+    }
+    return out;
+}
+
+// Which stage outputs of `other` equal the serial reference bit for bit.
+std::string agreement(const processing::PipelineResult& ref, const processing::PipelineResult& other) {
+    std::string text;
+    auto add = [&](const char* name, bool same) {
+        text += std::string(text.empty() ? "" : ", ") + name + (same ? " ==" : " DIFFERS");
+    };
+    add("median", ref.median == other.median);
+    add("threshold", ref.thresholded == other.thresholded);
+    add("sobel", ref.sobel == other.sobel);
+    add("mask", ref.contour.mask == other.contour.mask);
+    add("final", ref.final == other.final);
+    add("esf", ref.esf.field == other.esf.field);
+    return text;
+}
+
+}  // namespace
+
+int runBenchCommand(const std::vector<std::string>& rawArgs) {
+    const ArgumentList args(rawArgs, {"backends", "repeat", "json", "threads", "set", "frame"}, {});
+    if (args.positionals().size() > 1) throw UsageError("bench takes at most one INPUT");
+    const std::string input = args.positionals().empty() ? "sample:planar" : args.positionals()[0];
+    const int repeat = args.intValue("repeat", 5, 1, 1000);
+    const int threads = args.intValue("threads", 0, 0, 1024);
+    processing::PipelineParameters params;
+    try {
+        for (const auto& a : args.values("set")) processing::setParameterFromText(params, a);
+    } catch (const std::exception& e) {
+        throw UsageError(e.what());
+    }
+    std::vector<processing::BackendKind> kinds;
+    for (const auto& name : splitList(args.value("backends").value_or("serial,openmp"))) {
+        const auto kind = gpu::backendFromString(name);
+        if (!kind) throw UsageError("unknown backend '" + name + "' (serial, openmp, cuda)");
+        kinds.push_back(*kind);
+    }
+
+    const LoadedInput loaded = loadInput(input, args.intValue("frame", 0, 0, 1 << 20));
+    std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
+                input.c_str(), loaded.image.width(), loaded.image.height(),
+                loaded.image.bitsStored(), repeat);
+
+    std::vector<BackendTimes> results;
+    for (const auto kind : kinds) {
+        std::shared_ptr<processing::ComputeBackend> backend;
+        try {
+            backend = gpu::makeBackend(kind, threads);
+        } catch (const std::exception& e) {
+            std::printf("  %-8s skipped: %s\n", processing::toString(kind), e.what());
+            continue;
+        }
+        BackendTimes times;
+        times.label = processing::toString(kind);
+        times.description = backend->description();
+        processing::Pipeline pipeline(backend);
+        pipeline.setInput(loaded.image);
+        for (int r = 0; r < repeat; ++r) {
+            const auto& result = pipeline.run(params, StageId::Median);
+            for (int s = 0; s < processing::kStageCount; ++s) {
+                times.stageMs[s].push_back(result.milliseconds[s].value_or(0.0));
+            }
+            times.totalMs.push_back(result.totalMilliseconds());
+        }
+        times.last = pipeline.result();
+        results.push_back(std::move(times));
+    }
+
+    std::printf("\n%-10s", "stage (ms)");
+    for (const auto& t : results) std::printf(" %22s", t.description.c_str());
+    std::printf("\n");
+    for (StageId s : processing::kAllStages) {
+        std::printf("%-10s", processing::toString(s));
+        for (const auto& t : results) std::printf(" %22.1f", medianOf(t.stageMs[processing::stageIndex(s)]));
+        std::printf("\n");
+    }
+    std::printf("%-10s", "total");
+    for (const auto& t : results) std::printf(" %22.1f", medianOf(t.totalMs));
+    std::printf("\n");
+    for (std::size_t i = 1; i < results.size(); ++i) {
+        if (results[0].label != "serial") break;
+        std::printf("%s vs serial: speedup %.2fx; %s\n", results[i].label.c_str(),
+                    medianOf(results[0].totalMs) / std::max(1e-9, medianOf(results[i].totalMs)),
+                    agreement(results[0].last, results[i].last).c_str());
+    }
+
+    if (const auto jsonPath = args.value("json")) {
+        Json doc = Json::object();
+        doc["tool"] = "xrayprep-cli bench";
+        doc["version"] = XRAYPREP_VERSION;
+        doc["input"] = input;
+        doc["width"] = loaded.image.width();
+        doc["height"] = loaded.image.height();
+        doc["bitsStored"] = loaded.image.bitsStored();
+        doc["repeat"] = repeat;
+        doc["parameters"] = processing::parametersToJson(params);
+        Json list = Json::array();
+        for (const auto& t : results) {
+            Json b = Json::object();
+            b["backend"] = t.label;
+            b["description"] = t.description;
+            Json stages = Json::object();
+            for (StageId s : processing::kAllStages) {
+                const auto& v = t.stageMs[processing::stageIndex(s)];
+                Json st = Json::object();
+                st["medianMs"] = medianOf(v);
+                st["minMs"] = *std::min_element(v.begin(), v.end());
+                stages[processing::toString(s)] = st;
+            }
+            b["stages"] = stages;
+            b["totalMedianMs"] = medianOf(t.totalMs);
+            list.push_back(b);
+        }
+        doc["backends"] = list;
+        mesh_export::writeFileAtomically(*jsonPath, doc.dump(2) + "\n");
+    }
+    return 0;
+}
+
+}  // namespace xrayprep::app

@@ -1,0 +1,98 @@
+#include "app/cli/InputSource.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "processing/phantom/FootPhantom.h"
+#ifdef XRAYPREP_HAVE_DICOM
+#include "dicom/DicomReader.h"
+#endif
+
+namespace xrayprep::app {
+
+namespace fs = std::filesystem;
+
+bool isSampleInput(const std::string& input) { return input.rfind("sample:", 0) == 0; }
+
+std::vector<std::string> expandInputs(const std::vector<std::string>& inputs, int& skipped) {
+    std::vector<std::string> out;
+    skipped = 0;
+    for (const std::string& input : inputs) {
+        std::error_code ec;
+        if (isSampleInput(input) || !fs::is_directory(input, ec)) {
+            out.push_back(input);  // a missing file is reported when it is loaded
+            continue;
+        }
+        std::vector<std::string> found;
+        for (auto it = fs::recursive_directory_iterator(
+                 input, fs::directory_options::skip_permission_denied, ec);
+             !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (!it->is_regular_file(ec)) continue;
+#ifdef XRAYPREP_HAVE_DICOM
+            if (!dicom::isLikelyDicomFile(it->path())) {
+                ++skipped;
+                continue;
+            }
+#endif
+            found.push_back(it->path().string());
+        }
+        std::sort(found.begin(), found.end());
+        out.insert(out.end(), found.begin(), found.end());
+    }
+    return out;
+}
+
+LoadedInput loadInput(const std::string& input, int frame) {
+    LoadedInput loaded;
+    loaded.label = input;
+    if (isSampleInput(input)) {
+        const std::string view = input.substr(7);
+        processing::PhantomParams params;
+        if (view == "lateral") {
+            params.view = processing::PhantomView::Lateral;
+        } else if (view != "planar" && !view.empty()) {
+            throw std::runtime_error(input + ": unknown sample (use sample:planar or sample:lateral)");
+        }
+        processing::Phantom phantom = processing::FootPhantom{}(params);
+        loaded.image = std::move(phantom.image);
+        loaded.metadata = std::move(phantom.metadata);
+        return loaded;
+    }
+    std::error_code ec;
+    if (!fs::exists(input, ec)) throw std::runtime_error(input + ": no such file");
+    if (fs::is_directory(input, ec)) throw std::runtime_error(input + ": is a folder");
+#ifdef XRAYPREP_HAVE_DICOM
+    dicom::ReadOptions options;
+    options.frame = frame;
+    dicom::LoadedImage image = dicom::DicomReader{}(input, options);
+    loaded.image = std::move(image.image);
+    loaded.metadata = std::move(image.metadata);
+    return loaded;
+#else
+    (void)frame;
+    throw std::runtime_error(input +
+                             ": this build has no DICOM support (built with XRAYPREP_CORE_ONLY)");
+#endif
+}
+
+std::string outputStem(const std::string& input, std::vector<std::string>& taken) {
+    std::string stem = isSampleInput(input) ? "sample-" + input.substr(7)
+                                            : fs::path(input).stem().string();
+    if (stem.empty() || stem == "." || stem == "..") stem = "input";
+    std::string unique = stem;
+    for (int n = 2; std::find(taken.begin(), taken.end(), unique) != taken.end(); ++n) {
+        unique = stem + "-" + std::to_string(n);
+    }
+    taken.push_back(unique);
+    return unique;
+}
+
+std::vector<fs::path> inputFiles(const std::vector<std::string>& inputs) {
+    std::vector<fs::path> files;
+    for (const auto& input : inputs) {
+        if (!isSampleInput(input)) files.emplace_back(input);
+    }
+    return files;
+}
+
+}  // namespace xrayprep::app

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "processing/core/Image.h"
+#include "processing/core/ImageMetadata.h"
+
+namespace xrayprep::app {
+
+// One image to process and where it came from.
+struct LoadedInput {
+    std::string label;  // what the user named (path, or "sample:planar")
+    processing::Image image;
+    processing::ImageMetadata metadata;
+};
+
+// Expands the command line's inputs: files stay as given, folders are searched recursively
+// for DICOM files (sorted, so runs are reproducible); "sample:planar" and "sample:lateral"
+// name the built-in synthetic radiograph. `skipped` counts non-DICOM files in folders.
+[[nodiscard]] std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
+                                                    int& skipped);
+
+// Throws std::runtime_error naming the input and the reason.
+[[nodiscard]] LoadedInput loadInput(const std::string& input, int frame);
+
+// The folder name for an input's outputs: its file stem, made unique among `taken`.
+[[nodiscard]] std::string outputStem(const std::string& input, std::vector<std::string>& taken);
+
+[[nodiscard]] bool isSampleInput(const std::string& input);
+
+// The inputs' files, so that no output ever overwrites one of them.
+[[nodiscard]] std::vector<std::filesystem::path> inputFiles(const std::vector<std::string>& inputs);
+
+}  // namespace xrayprep::app

@@ -1,0 +1,83 @@
+#include "app/cli/RunReport.h"
+
+#include "processing/threshold/ThresholdParams.h"
+
+namespace xrayprep::app {
+
+using processing::Json;
+
+Json imageFactsJson(const processing::Image& image, const processing::ImageMetadata& metadata) {
+    Json j = Json::object();
+    j["width"] = image.width();
+    j["height"] = image.height();
+    j["bitsStored"] = image.bitsStored();
+    j["photometric"] = processing::toString(metadata.photometric);
+    if (metadata.spacing) {
+        Json s = Json::object();
+        s["x"] = metadata.spacing->x;
+        s["y"] = metadata.spacing->y;
+        s["unit"] = "mm";
+        s["source"] = metadata.spacing->source;
+        j["spacing"] = s;
+    } else {
+        j["spacing"] = Json();  // unknown: exports are in pixels
+    }
+    j["frames"] = metadata.frameCount;
+    j["frame"] = metadata.frameIndex;
+    if (!metadata.warnings.empty()) {
+        Json w = Json::array();
+        for (const auto& text : metadata.warnings) w.push_back(text);
+        j["warnings"] = w;
+    }
+    return j;
+}
+
+Json stageTimesJson(const processing::PipelineResult& result) {
+    Json j = Json::object();
+    for (processing::StageId s : processing::kAllStages) {
+        const auto& ms = result.milliseconds[processing::stageIndex(s)];
+        j[processing::toString(s)] = ms ? Json(*ms) : Json();
+    }
+    j["total"] = result.totalMilliseconds();
+    return j;
+}
+
+Json thresholdJson(const processing::ThresholdResult& t) {
+    Json j = Json::object();
+    j["method"] = processing::toString(t.requested);
+    j["methodUsed"] = processing::toString(t.used);
+    j["bin"] = t.bin;
+    j["value"] = t.value;
+    j["fallbackUsed"] = t.fallbackUsed;
+    j["backgroundBin"] = t.backgroundBin;
+    Json troughs = Json::array();
+    for (int b : t.troughs) troughs.push_back(b);
+    j["troughs"] = troughs;
+    j["note"] = t.note;
+    return j;
+}
+
+Json contourJson(const processing::ContourResult& c) {
+    Json j = Json::object();
+    j["contours"] = static_cast<int>(c.contours.size());
+    std::size_t points = 0;
+    for (const auto& contour : c.contours) points += contour.points.size();
+    j["points"] = static_cast<std::uint64_t>(points);
+    j["iterations"] = c.iterations;
+    std::uint64_t maskPixels = 0;
+    for (auto v : c.mask.pixels()) maskPixels += v ? 1u : 0u;
+    j["maskPixels"] = maskPixels;
+    Json discarded = Json::array();
+    for (const auto& d : c.discarded) discarded.push_back(d);
+    j["discarded"] = discarded;
+    return j;
+}
+
+Json esfJson(const processing::EsfResult& esf) {
+    Json j = Json::object();
+    j["iterations"] = esf.iterations;
+    j["relativeResidual"] = esf.relativeResidual;
+    return j;
+}
+
+}  // namespace xrayprep::app
