@@ -25,15 +25,16 @@ struct Contour {
 
 struct ContourResult {
     std::vector<Contour> contours;
-    Mask mask;  // filled union of the contours, 0/1, full resolution
+    Mask mask;                           // filled union of the contours, 0/1, full resolution
     std::vector<std::string> discarded;  // what was removed as non-anatomy, and why
+    std::vector<std::string> notes;      // how the stage decided (e.g. anatomy level fallback)
     int iterations = 0;
 };
 
 struct ContourInputs {
-    const Image& median;       // stage 1 output
-    const Image& thresholded;  // stage 2 output (0 where removed)
-    const Image& sobel;        // stage 3 output
+    const Image& median;                // stage 1 output
+    const Image& thresholded;           // stage 2 output (0 where removed)
+    const Image& sobel;                 // stage 3 output
     std::uint16_t thresholdValue = 0;   // values <= it were removed by stage 2
     std::uint16_t backgroundValue = 0;  // values <= it are background (first trough); above
                                         // it is anatomy, soft tissue included
@@ -41,9 +42,8 @@ struct ContourInputs {
 
 // Isolates bone from remaining soft tissue (SPEC §3.4).
 class ActiveContour {
-public:
-    [[nodiscard]] ContourResult operator()(const ContourInputs& inputs,
-                                           const ContourParams& params,
+  public:
+    [[nodiscard]] ContourResult operator()(const ContourInputs& inputs, const ContourParams& params,
                                            const ExecutionPolicy& policy,
                                            const CancelToken* cancel = nullptr) const;
 };

@@ -1,0 +1,85 @@
+#include "processing/contour/ActiveContour.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "processing/contour/AnatomyFilter.h"
+#include "processing/contour/ChanVeseMethod.h"
+#include "processing/contour/PolygonFiller.h"
+#include "processing/contour/SnakeMethod.h"
+#include "processing/contour/WorkingGrid.h"
+
+namespace xrayprep::processing {
+namespace {
+
+void validate(const ContourInputs& in, const ContourParams& p) {
+    if (!in.thresholded.sameSize(in.median) || !in.sobel.sameSize(in.median)) {
+        throw std::invalid_argument(
+            "active contour: the median, thresholded and Sobel images differ in size");
+    }
+    auto require = [](bool ok, const std::string& what, double value) {
+        if (!ok) {
+            throw std::invalid_argument("contour." + what + ", got " + std::to_string(value));
+        }
+    };
+    require(p.minArea >= 0, "minArea must be >= 0", p.minArea);
+    require(p.workingSize >= 0, "workingSize must be >= 0", p.workingSize);
+    require(p.alpha >= 0.0 && std::isfinite(p.alpha), "alpha must be >= 0", p.alpha);
+    require(p.beta >= 0.0 && std::isfinite(p.beta), "beta must be >= 0", p.beta);
+    require(p.gamma > 0.0 && std::isfinite(p.gamma), "gamma must be > 0", p.gamma);
+    require(std::isfinite(p.kappa), "kappa must be finite", p.kappa);
+    require(std::isfinite(p.balloon), "balloon must be finite", p.balloon);
+    require(p.pointSpacing >= 0.5 && std::isfinite(p.pointSpacing), "pointSpacing must be >= 0.5",
+            p.pointSpacing);
+    require(p.epsilon >= 0.0, "epsilon must be >= 0", p.epsilon);
+    require(p.maxIterations >= 0, "maxIterations must be >= 0", p.maxIterations);
+    require(p.gvfMu > 0.0 && p.gvfMu <= 0.25, "gvfMu must be in (0, 0.25]", p.gvfMu);
+    require(p.gvfIterations >= 0, "gvfIterations must be >= 0", p.gvfIterations);
+    require(p.cvMu >= 0.0 && std::isfinite(p.cvMu), "cvMu must be >= 0", p.cvMu);
+    require(p.cvLambda1 >= 0.0 && std::isfinite(p.cvLambda1), "cvLambda1 must be >= 0",
+            p.cvLambda1);
+    require(p.cvLambda2 >= 0.0 && std::isfinite(p.cvLambda2), "cvLambda2 must be >= 0",
+            p.cvLambda2);
+    require(p.cvDt > 0.0 && std::isfinite(p.cvDt), "cvDt must be > 0", p.cvDt);
+    require(p.cvIterations >= 0, "cvIterations must be >= 0", p.cvIterations);
+}
+
+}  // namespace
+
+ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourParams& p,
+                                        const ExecutionPolicy& policy,
+                                        const CancelToken* cancel) const {
+    validate(in, p);
+    ContourResult result;
+    const int fullW = in.median.width();
+    const int fullH = in.median.height();
+    result.mask = Mask(fullW, fullH, 0);
+    if (fullW == 0 || fullH == 0) return result;
+
+    // Everything evolves on a reduced grid; only the final fill is at full resolution.
+    const WorkingGrid g(fullW, fullH, p.workingSize);
+    const FloatImage median = g.blockMean(in.median, policy);
+    const Mask foreground = g.blockMajorityAbove(in.thresholded, 0, policy);
+    AnatomySettings as;
+    as.thresholdValue = in.thresholdValue;
+    as.backgroundValue = in.backgroundValue;
+    as.minArea = p.minArea;
+    const AnatomyRegions regions = AnatomyFilter{}(median, foreground, g, as, policy);
+    result.discarded = regions.discarded;
+    result.notes = regions.notes;
+    if (cancel != nullptr) cancel->throwIfCancelled();
+
+    const WorkingInputs working{g, median, in.sobel, regions};
+    MethodOutcome outcome = p.method == ContourMethod::Snake
+                                ? SnakeMethod{}(working, p, policy, cancel)
+                                : ChanVeseMethod{}(working, p, policy, cancel);
+    result.iterations = outcome.iterations;
+    result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
+    result.contours.reserve(outcome.contours.size());
+    for (const Contour& c : outcome.contours) result.contours.push_back(g.toFull(c));
+    result.mask = PolygonFiller{}(result.contours, fullW, fullH, FillRule::NonZero, policy);
+    return result;
+}
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "processing/core/CancelToken.h"
+#include "processing/core/ExecutionPolicy.h"
+#include "processing/core/Raster.h"
+
+namespace xrayprep::processing {
+
+struct ChanVeseSettings {
+    double mu = 0.2;       // curvature (length) weight, intensities in [0, 1]
+    double lambda1 = 1.0;  // inside fidelity
+    double lambda2 = 1.0;  // outside fidelity
+    double dt = 0.5;
+    double epsilon = 1.0;  // width of the regularised delta
+    // Regularises 1 / |grad phi| in the curvature term as 1 / sqrt(eta^2 + |grad phi|^2). A
+    // tiny eta (Getreuer uses 1e-8) freezes regions where phi is flat, as it is where phi
+    // starts from a clipped or binary function; eta = 1 turns the term there into a mild
+    // diffusion and keeps it a curvature where phi is steep.
+    double eta = 1.0;
+    int maxIterations = 200;
+    // Stop once, in each of `stableIterations` consecutive iterations, at most stopFraction of
+    // the domain changed sign and the pixels with |phi| <= 1 moved by at most stopChange on
+    // average.
+    double stopFraction = 1e-4;
+    double stopChange = 0.01;
+    int stableIterations = 5;
+};
+
+struct ChanVeseOutcome {
+    int iterations = 0;
+    double insideMean = 0.0;   // c1
+    double outsideMean = 0.0;  // c2
+};
+
+// Two-phase piecewise-constant level set (Chan & Vese 2001) by the semi-implicit scheme of
+// Getreuer (IPOL 2012), with Jacobi instead of Gauss-Seidel sweeps so every pixel's update
+// depends only on the previous iterate: identical results for every thread count. The region
+// is phi > 0. Pixels outside `domain` keep their phi and do not count in the means. The
+// region means are sums of per-row partial sums added in row order.
+class ChanVeseLevelSet {
+  public:
+    ChanVeseOutcome operator()(FloatImage& phi, const FloatImage& image, const Mask& domain,
+                               const ChanVeseSettings& settings, const ExecutionPolicy& policy,
+                               const CancelToken* cancel = nullptr) const;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,74 @@
+#include "processing/contour/ChanVeseMethod.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "processing/contour/ChanVeseLevelSet.h"
+#include "processing/contour/ContourGeometry.h"
+#include "processing/contour/ContourTracer.h"
+#include "processing/contour/TwoClassSplit.h"
+
+namespace xrayprep::processing {
+
+MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourParams& p,
+                                         const ExecutionPolicy& policy,
+                                         const CancelToken* cancel) const {
+    MethodOutcome out;
+    const WorkingGrid& g = in.grid;
+    const Mask& anatomy = in.regions.anatomy;
+    // Intensities normalised by the two-class split of the anatomy: the dark class mean maps
+    // to 0, the bright one to 1, so the data term has the same scale on every image and mu
+    // one meaning.
+    const TwoClasses classes = TwoClassSplit{}(in.median, anatomy);
+    if (classes.count == 0) return out;
+    const float scale = 1.0f / std::max(classes.brightMean - classes.darkMean, 1e-6f);
+    FloatImage image = in.median;
+    for (float& v : image.pixels()) v = (v - classes.darkMean) * scale;
+    const float split = (classes.level - classes.darkMean) * scale;
+
+    // Start from the threshold foreground inside the anatomy, cut at the two-class split (when
+    // the threshold kept soft tissue too, this still starts with two phases). phi0 is graded,
+    // twice the distance of the intensity from the split clamped to [-1, 1], so the pixels near
+    // the split are the ones that move first.
+    FloatImage phi(g.width(), g.height(), -1.0f);
+    std::int64_t seeded = 0;
+    for (std::size_t i = 0; i < phi.size(); ++i) {
+        if (anatomy.data()[i] == 0) continue;
+        const float graded = std::clamp(2.0f * (image.data()[i] - split), -1.0f, 1.0f);
+        const bool foreground = in.regions.foreground.data()[i] != 0;
+        phi.data()[i] = foreground ? graded : std::min(graded, -0.5f);
+        seeded += foreground && graded > 0.0f ? 1 : 0;
+    }
+    if (seeded == 0) {
+        out.notes.push_back(
+            "chan-vese: the threshold foreground leaves nothing inside the "
+            "anatomy; started from the two-class split of the anatomy instead");
+        for (std::size_t i = 0; i < phi.size(); ++i) {
+            if (anatomy.data()[i] == 0) continue;
+            phi.data()[i] = std::clamp(2.0f * (image.data()[i] - split), -1.0f, 1.0f);
+        }
+    }
+
+    ChanVeseSettings s;
+    s.mu = p.cvMu;
+    s.lambda1 = p.cvLambda1;
+    s.lambda2 = p.cvLambda2;
+    s.dt = p.cvDt;
+    s.maxIterations = p.cvIterations;
+    out.iterations = ChanVeseLevelSet{}(phi, image, anatomy, s, policy, cancel).iterations;
+
+    // Nothing outside the anatomy belongs to the region.
+    for (std::size_t i = 0; i < phi.size(); ++i) {
+        if (anatomy.data()[i] == 0) phi.data()[i] = std::min(phi.data()[i], -1.0f);
+    }
+    const double minArea = p.minArea / (static_cast<double>(g.factor()) * g.factor());
+    for (Contour& c : ContourTracer{}(phi, 0.0f, SaddleRule::Average)) {
+        if (std::abs(signedArea(c)) >= minArea && c.points.size() >= 3) {
+            out.contours.push_back(std::move(c));
+        }
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "processing/contour/ContourParams.h"
+#include "processing/contour/WorkingInputs.h"
+#include "processing/core/CancelToken.h"
+#include "processing/core/ExecutionPolicy.h"
+
+namespace xrayprep::processing {
+
+// The `chan-vese` method (SPEC §3.4): a two-phase level set on the median image over the
+// anatomy, started from the threshold foreground; the region's boundaries (holes included)
+// are traced at phi = 0, and those enclosing less than minArea are dropped.
+class ChanVeseMethod {
+  public:
+    [[nodiscard]] MethodOutcome operator()(const WorkingInputs& in, const ContourParams& params,
+                                           const ExecutionPolicy& policy,
+                                           const CancelToken* cancel) const;
+};
+
+}  // namespace xrayprep::processing

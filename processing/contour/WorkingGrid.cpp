@@ -1,0 +1,139 @@
+#include "processing/contour/WorkingGrid.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace xrayprep::processing {
+
+WorkingGrid::WorkingGrid(int fullWidth, int fullHeight, int workingSize)
+    : fullWidth_(fullWidth), fullHeight_(fullHeight) {
+    if (workingSize < 0) {
+        throw std::invalid_argument("contour.workingSize must be >= 0, got " +
+                                    std::to_string(workingSize));
+    }
+    const int longest = std::max(fullWidth, fullHeight);
+    if (workingSize > 0 && longest > workingSize) {
+        factor_ = (longest + workingSize - 1) / workingSize;
+    }
+    width_ = (fullWidth + factor_ - 1) / factor_;
+    height_ = (fullHeight + factor_ - 1) / factor_;
+}
+
+FloatImage WorkingGrid::blockMean(const Image& full, const ExecutionPolicy& policy) const {
+    FloatImage out(width_, height_, 0.0f);
+    const int f = factor_;
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+        // Column sums of the block's rows first (a vectorisable pass over whole rows), then
+        // the sums of f columns. Integer sums: exact, so the order does not matter.
+        std::vector<std::uint32_t> columns(static_cast<std::size_t>(fullWidth_));
+#pragma omp for schedule(static)
+        for (int j = 0; j < height_; ++j) {
+            const int y0 = j * f;
+            const int y1 = std::min(fullHeight_, y0 + f);
+            std::fill(columns.begin(), columns.end(), 0u);
+            for (int y = y0; y < y1; ++y) {
+                const std::uint16_t* r = full.row(y);
+                for (int x = 0; x < fullWidth_; ++x) columns[x] += r[x];
+            }
+            for (int i = 0; i < width_; ++i) {
+                const int x0 = i * f;
+                const int x1 = std::min(fullWidth_, x0 + f);
+                std::uint64_t sum = 0;
+                for (int x = x0; x < x1; ++x) sum += columns[x];
+                out.at(i, j) = static_cast<float>(static_cast<double>(sum) /
+                                                  static_cast<double>((y1 - y0) * (x1 - x0)));
+            }
+        }
+    }
+    return out;
+}
+
+FloatImage WorkingGrid::blockMax(const Image& full, const ExecutionPolicy& policy) const {
+    FloatImage out(width_, height_, 0.0f);
+    const int f = factor_;
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int j = 0; j < height_; ++j) {
+        const int y0 = j * f;
+        const int y1 = std::min(fullHeight_, y0 + f);
+        for (int i = 0; i < width_; ++i) {
+            const int x0 = i * f;
+            const int x1 = std::min(fullWidth_, x0 + f);
+            std::uint16_t m = 0;
+            for (int y = y0; y < y1; ++y) {
+                const std::uint16_t* r = full.row(y);
+                for (int x = x0; x < x1; ++x) m = std::max(m, r[x]);
+            }
+            out.at(i, j) = static_cast<float>(m);
+        }
+    }
+    return out;
+}
+
+Mask WorkingGrid::blockMajorityAbove(const Image& full, std::uint16_t level,
+                                     const ExecutionPolicy& policy) const {
+    Mask out(width_, height_, 0);
+    const int f = factor_;
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int j = 0; j < height_; ++j) {
+        const int y0 = j * f;
+        const int y1 = std::min(fullHeight_, y0 + f);
+        for (int i = 0; i < width_; ++i) {
+            const int x0 = i * f;
+            const int x1 = std::min(fullWidth_, x0 + f);
+            int above = 0;
+            for (int y = y0; y < y1; ++y) {
+                const std::uint16_t* r = full.row(y);
+                for (int x = x0; x < x1; ++x) above += r[x] > level ? 1 : 0;
+            }
+            out.at(i, j) = 2 * above > (y1 - y0) * (x1 - x0) ? 1 : 0;
+        }
+    }
+    return out;
+}
+
+Mask WorkingGrid::blockAny(const Mask& full, const ExecutionPolicy& policy) const {
+    Mask out(width_, height_, 0);
+    const int f = factor_;
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int j = 0; j < height_; ++j) {
+        const int y0 = j * f;
+        const int y1 = std::min(fullHeight_, y0 + f);
+        for (int y = y0; y < y1; ++y) {
+            const std::uint8_t* r = full.row(y);
+            for (int x = 0; x < fullWidth_; ++x) {
+                if (r[x] != 0) out.at(x / f, j) = 1;
+            }
+        }
+    }
+    return out;
+}
+
+Mask WorkingGrid::expand(const Mask& working, const ExecutionPolicy& policy) const {
+    Mask out(fullWidth_, fullHeight_, 0);
+    const int f = factor_;
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int y = 0; y < fullHeight_; ++y) {
+        const std::uint8_t* w = working.row(y / f);
+        std::uint8_t* r = out.row(y);
+        for (int x = 0; x < fullWidth_; ++x) r[x] = w[x / f];
+    }
+    return out;
+}
+
+Point2f WorkingGrid::toFull(Point2f p) const {
+    const float f = static_cast<float>(factor_);
+    const float offset = 0.5f * static_cast<float>(factor_ - 1);
+    return {p.x * f + offset, p.y * f + offset};
+}
+
+Contour WorkingGrid::toFull(const Contour& c) const {
+    Contour out;
+    out.points.reserve(c.points.size());
+    for (const Point2f& p : c.points) out.points.push_back(toFull(p));
+    return out;
+}
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,172 @@
+#include "processing/contour/ActiveContour.h"
+
+#include <gtest/gtest.h>
+
+#include "ContourTestUtil.h"
+#include "processing/median/MedianFilter.h"
+#include "processing/phantom/FootPhantom.h"
+#include "processing/threshold/Histogram.h"
+#include "processing/threshold/ThresholdApplier.h"
+#include "processing/threshold/ThresholdSelector.h"
+
+namespace xrayprep::processing {
+namespace {
+
+constexpr ContourMethod kMethods[] = {ContourMethod::ChanVese, ContourMethod::Snake};
+
+ContourParams withMethod(ContourMethod m) {
+    ContourParams p;
+    p.method = m;
+    return p;
+}
+
+struct Inputs {
+    Image median, thresholded, sobel;
+    std::uint16_t thresholdValue = 0, backgroundValue = 0;
+    [[nodiscard]] ContourInputs get() const {
+        return {median, thresholded, sobel, thresholdValue, backgroundValue};
+    }
+};
+
+// Stage inputs from a plain image with given levels.
+Inputs fromImage(const Image& image, std::uint16_t thresholdValue, std::uint16_t backgroundValue) {
+    Inputs in{image, image, Image(), thresholdValue, backgroundValue};
+    for (auto& v : in.thresholded.pixels()) {
+        if (v <= thresholdValue) v = 0;
+    }
+    in.sobel = SobelFilter{}(in.thresholded, ExecutionPolicy{1});
+    return in;
+}
+
+TEST(ActiveContour, EmptyForegroundGivesNoContours) {
+    const Image flat(64, 48, 12, 500);
+    for (const ContourMethod m : kMethods) {
+        const ContourResult r =
+            ActiveContour{}(fromImage(flat, 1800, 700).get(), withMethod(m), ExecutionPolicy{1});
+        EXPECT_TRUE(r.contours.empty()) << toString(m);
+        EXPECT_EQ(r.mask, Mask(64, 48, 0)) << toString(m);
+    }
+}
+
+TEST(ActiveContour, TinyAndEmptyImagesDoNotFail) {
+    for (const int size : {0, 1, 2, 4, 16}) {
+        for (const std::uint16_t fill : {std::uint16_t{0}, std::uint16_t{3000}}) {
+            Image image(size, size, 12, fill);
+            if (size >= 4) image.at(size / 2, size / 2) = 4000;  // a single bright pixel
+            for (const ContourMethod m : kMethods) {
+                ContourParams p = withMethod(m);
+                p.minArea = 0;
+                const ContourResult r =
+                    ActiveContour{}(fromImage(image, 1800, 700).get(), p, ExecutionPolicy{2});
+                EXPECT_EQ(r.mask.width(), size);
+                EXPECT_EQ(r.mask.height(), size);
+                for (const auto v : r.mask.pixels()) EXPECT_LE(v, 1);
+            }
+        }
+    }
+}
+
+TEST(ActiveContour, SinglePixelComponentsAreIgnoredBelowMinArea) {
+    test::Scene scene = test::makeScene({});
+    // Isolated bright pixels inside the soft tissue (far from the bones).
+    for (const auto& [x, y] : {std::pair{130, 220}, std::pair{300, 100}, std::pair{200, 60}}) {
+        scene.median.at(x, y) = 2500;
+        scene.thresholded.at(x, y) = 2500;
+    }
+    scene.sobel = SobelFilter{}(scene.thresholded, ExecutionPolicy{1});
+    for (const ContourMethod m : kMethods) {
+        const ContourResult r = ActiveContour{}(scene.inputs(), withMethod(m), ExecutionPolicy{1});
+        EXPECT_EQ(r.mask.at(130, 220), 0) << toString(m);
+        EXPECT_EQ(r.mask.at(300, 100), 0) << toString(m);
+        EXPECT_GE(test::dice(r.mask, scene.bones), 0.9) << toString(m);
+    }
+}
+
+TEST(ActiveContour, ForegroundFillingTheImage) {
+    // Bone everywhere but a dark notch: the region touches all four borders.
+    Image image(80, 60, 12, 2500);
+    for (int y = 20; y < 40; ++y) {
+        for (int x = 30; x < 50; ++x) image.at(x, y) = 1000;
+    }
+    for (const ContourMethod m : kMethods) {
+        const ContourResult r =
+            ActiveContour{}(fromImage(image, 1800, 700).get(), withMethod(m), ExecutionPolicy{1});
+        // Whatever the stage decides about such an image, it returns a valid 0/1 mask.
+        for (const auto v : r.mask.pixels()) EXPECT_LE(v, 1);
+    }
+}
+
+TEST(ActiveContour, RejectsBadParametersAndSizes) {
+    const test::Scene scene = test::makeScene({});
+    auto expectInvalid = [&](auto&& edit) {
+        ContourParams p;
+        edit(p);
+        EXPECT_THROW((void)ActiveContour{}(scene.inputs(), p, ExecutionPolicy{1}),
+                     std::invalid_argument);
+    };
+    expectInvalid([](ContourParams& p) { p.workingSize = -1; });
+    expectInvalid([](ContourParams& p) { p.minArea = -5; });
+    expectInvalid([](ContourParams& p) { p.gamma = 0.0; });
+    expectInvalid([](ContourParams& p) { p.gvfMu = 0.3; });
+    expectInvalid([](ContourParams& p) { p.pointSpacing = 0.0; });
+    expectInvalid([](ContourParams& p) { p.cvDt = -1.0; });
+    expectInvalid([](ContourParams& p) { p.cvIterations = -1; });
+    const Image other(10, 10, 12);
+    const ContourInputs mismatched{scene.median, other, scene.sobel, 1800, 700};
+    EXPECT_THROW((void)ActiveContour{}(mismatched, ContourParams{}, ExecutionPolicy{1}),
+                 std::invalid_argument);
+}
+
+TEST(ActiveContour, HonoursCancellation) {
+    const test::Scene scene = test::makeScene({});
+    CancelToken token;
+    token.cancel();
+    for (const ContourMethod m : kMethods) {
+        EXPECT_THROW(
+            (void)ActiveContour{}(scene.inputs(), withMethod(m), ExecutionPolicy{1}, &token),
+            Cancelled);
+    }
+}
+
+// The pipeline's own stages on a reduced phantom (a small median window keeps it quick).
+Inputs phantomInputs(PhantomView view, int width, int height, int medianSize) {
+    PhantomParams pp;
+    pp.view = view;
+    pp.width = width;
+    pp.height = height;
+    const Phantom ph = FootPhantom{}(pp);
+    const ExecutionPolicy policy{2};
+    Inputs in;
+    in.median = MedianFilter{}(ph.image, MedianParams{medianSize}, policy);
+    const ThresholdResult t =
+        ThresholdSelector{}(HistogramBuilder{}(in.median, policy), ThresholdParams{});
+    in.thresholdValue = t.value;
+    in.backgroundValue = t.backgroundValue;
+    in.thresholded = ThresholdApplier{}(in.median, t.value, policy);
+    in.sobel = SobelFilter{}(in.thresholded, policy);
+    return in;
+}
+
+TEST(ActiveContour, SameBitsForEveryThreadCount) {
+    const Inputs in = phantomInputs(PhantomView::Planar, 1168, 928, 7);
+    for (const ContourMethod m : kMethods) {
+        for (const int workingSize : {512, 0}) {
+            ContourParams p = withMethod(m);
+            p.workingSize = workingSize;
+            const ContourResult serial = ActiveContour{}(in.get(), p, ExecutionPolicy{1});
+            ASSERT_FALSE(serial.contours.empty());
+            for (const int t : {2, 3}) {
+                const ContourResult parallel = ActiveContour{}(in.get(), p, ExecutionPolicy{t});
+                SCOPED_TRACE(std::string(toString(m)) + " working size " +
+                             std::to_string(workingSize) + " threads " + std::to_string(t));
+                EXPECT_EQ(parallel.contours, serial.contours);
+                EXPECT_EQ(parallel.mask, serial.mask);
+                EXPECT_EQ(parallel.iterations, serial.iterations);
+                EXPECT_EQ(parallel.discarded, serial.discarded);
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace xrayprep::processing

@@ -1,0 +1,81 @@
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+
+#include "ContourTestUtil.h"
+#include "processing/contour/ActiveContour.h"
+#include "processing/median/MedianFilter.h"
+#include "processing/phantom/FootPhantom.h"
+#include "processing/threshold/Histogram.h"
+#include "processing/threshold/ThresholdApplier.h"
+#include "processing/threshold/ThresholdSelector.h"
+
+namespace xrayprep::processing {
+namespace {
+
+// The default-size phantom through the pipeline's stages with default parameters
+// (median 19, valley threshold, Sobel), prepared once per view.
+struct PreparedPhantom {
+    Phantom phantom;
+    Image median, thresholded, sobel;
+    ThresholdResult threshold;
+    [[nodiscard]] ContourInputs inputs() const {
+        return {median, thresholded, sobel, threshold.value, threshold.backgroundValue};
+    }
+};
+
+const PreparedPhantom& prepared(PhantomView view) {
+    static std::map<PhantomView, std::unique_ptr<PreparedPhantom>> cache;
+    auto& slot = cache[view];
+    if (!slot) {
+        slot = std::make_unique<PreparedPhantom>();
+        PhantomParams pp;
+        pp.view = view;
+        slot->phantom = FootPhantom{}(pp);
+        const ExecutionPolicy policy{availableCpuThreads()};
+        slot->median = MedianFilter{}(slot->phantom.image, MedianParams{}, policy);
+        slot->threshold =
+            ThresholdSelector{}(HistogramBuilder{}(slot->median, policy), ThresholdParams{});
+        slot->thresholded = ThresholdApplier{}(slot->median, slot->threshold.value, policy);
+        slot->sobel = SobelFilter{}(slot->thresholded, policy);
+    }
+    return *slot;
+}
+
+class PhantomContour : public ::testing::TestWithParam<std::tuple<PhantomView, ContourMethod>> {};
+
+TEST_P(PhantomContour, DefaultParametersFindTheBonesAndDropMarkerAndText) {
+    const auto [view, method] = GetParam();
+    const PreparedPhantom& p = prepared(view);
+    ContourParams params;
+    params.method = method;
+    const ContourResult r =
+        ActiveContour{}(p.inputs(), params, ExecutionPolicy{availableCpuThreads()});
+    const double dice = test::dice(r.mask, p.phantom.truth);
+    RecordProperty("dice", std::to_string(dice));
+    EXPECT_GE(dice, 0.90);
+    EXPECT_EQ(test::overlap(r.mask, p.phantom.markerMask), 0);
+    EXPECT_EQ(test::overlap(r.mask, p.phantom.textMask), 0);
+    EXPECT_EQ(test::overlap(r.mask, p.phantom.collimatorMask), 0);
+    // The marker survives the median and the threshold, so it must be listed as discarded.
+    bool listed = false;
+    for (const std::string& d : r.discarded) {
+        listed = listed || d.find("outside the anatomy") != std::string::npos;
+    }
+    EXPECT_TRUE(listed);
+    std::cout << "[ dice     ] " << toString(view) << " " << toString(method) << ": " << dice
+              << " (" << r.contours.size() << " contours, " << r.iterations << " iterations)\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    DefaultSize, PhantomContour,
+    ::testing::Combine(::testing::Values(PhantomView::Planar, PhantomView::Lateral),
+                       ::testing::Values(ContourMethod::ChanVese, ContourMethod::Snake)),
+    [](const auto& info) {
+        return std::string(toString(std::get<0>(info.param))) + "_" +
+               (std::get<1>(info.param) == ContourMethod::Snake ? "snake" : "chanvese");
+    });
+
+}  // namespace
+}  // namespace xrayprep::processing
