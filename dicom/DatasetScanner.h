@@ -1,0 +1,49 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+
+namespace xrayprep::dicom {
+
+struct DatasetScanLimits {
+    // Real files nest a handful of levels (structured reports perhaps 20); DCMTK 3.6.7 parses
+    // sequences recursively and overflows its stack on tens of thousands of levels.
+    int maxSequenceDepth = 64;
+    // Stop after this many top-level dataset elements (0: walk everything); for probing.
+    std::size_t maxTopLevelElements = 0;
+    // A deflated dataset is inflated for the walk; more than this is refused (zip bomb).
+    std::size_t maxInflatedBytes = std::size_t{1} << 31;
+};
+
+struct DatasetScanResult {
+    bool hasPreamble = false;       // "DICM" at offset 128
+    bool hasMetaHeader = false;     // group 0002 elements precede the dataset
+    std::string transferSyntaxUid;  // (0002,0010); empty when absent
+    int maxDepth = 0;               // deepest sequence nesting seen (0: no sequences)
+    bool depthExceeded = false;     // maxDepth went past the limit; the walk stopped there
+    bool inflateFailed = false;     // deflated dataset that could not be inflated
+    std::size_t topLevelElements = 0;
+    bool tagsAscending = true;  // top-level dataset tags strictly ascending
+    bool complete = false;      // walked to the end of the data without losing track
+    bool stoppedAtElementLimit = false;
+    std::string problem;  // why the walk stopped early, in plain words
+};
+
+// Walks the raw element structure of a DICOM file (Part 10 or bare dataset; implicit/explicit
+// VR, little/big endian, deflate, CP-246 UN sequences) without building a dataset, to find how
+// deep sequences nest before DCMTK parses them recursively. It never recurses itself, reads
+// only inside the given bytes and allocates nothing proportional to the nesting depth beyond
+// the limit.
+class DatasetScanner {
+  public:
+    explicit DatasetScanner(DatasetScanLimits limits = {}) : limits_(limits) {}
+
+    [[nodiscard]] DatasetScanResult operator()(std::span<const std::uint8_t> file) const;
+
+  private:
+    DatasetScanLimits limits_;
+};
+
+}  // namespace xrayprep::dicom

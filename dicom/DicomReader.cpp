@@ -1,0 +1,168 @@
+#include "dicom/DicomReader.h"
+
+#include <dcmtk/config/osconfig.h>
+#include <dcmtk/dcmdata/dccodec.h>
+#include <dcmtk/dcmdata/dcdatset.h>
+#include <dcmtk/dcmdata/dcdeftag.h>
+#include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcpixel.h>
+#include <dcmtk/dcmdata/dcxfer.h>
+
+#include <fstream>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "dicom/DatasetScanner.h"
+#include "dicom/DcmtkFrameDecoder.h"
+#include "dicom/DcmtkSetup.h"
+#include "dicom/FrameConverter.h"
+#include "dicom/ImageAttributes.h"
+#include "dicom/Jpeg2000FrameDecoder.h"
+#include "dicom/LargeStackRunner.h"
+#include "dicom/MetadataBuilder.h"
+#include "dicom/PixelDataLimits.h"
+
+namespace xrayprep::dicom {
+namespace {
+
+std::vector<std::uint8_t> readWholeFile(const std::filesystem::path& file) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(file, ec);
+    if (ec || !std::filesystem::exists(status)) throw std::runtime_error("file not found");
+    if (!std::filesystem::is_regular_file(status)) throw std::runtime_error("not a regular file");
+    const std::uintmax_t size = std::filesystem::file_size(file, ec);
+    if (ec) throw std::runtime_error("cannot read the file size");
+    if (size > kMaxFileBytes) throw std::runtime_error("file larger than 4 GiB");
+    std::ifstream in(file, std::ios::binary);
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
+    if (!in ||
+        !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
+        throw std::runtime_error("cannot read the file");
+    }
+    return bytes;
+}
+
+bool plausiblyDicom(const DatasetScanResult& scan) {
+    return scan.hasPreamble || scan.hasMetaHeader ||
+           (scan.tagsAscending && scan.topLevelElements >= 3);
+}
+
+// Uncompressed, JPEG 2000 (OpenJPEG) or anything a registered DCMTK decoder handles.
+bool decodable(const ImageAttributes& a) {
+    if (!a.encapsulated || isJpeg2000TransferSyntax(a.transferSyntaxUid)) return true;
+    const E_TransferSyntax xfer = DcmXfer(a.transferSyntaxUid.c_str()).getXfer();
+    return DcmCodecList::canChangeCoding(xfer, EXS_LittleEndianExplicit);
+}
+
+// Rejects sizes the data cannot back before anything is allocated for the pixels.
+void checkPixelLimits(const ImageAttributes& a, DcmPixelData& pixelData) {
+    const std::uint64_t pixels = static_cast<std::uint64_t>(a.rows) * a.columns;
+    const std::uint64_t frameBytes = pixels * a.samplesPerPixel * (a.bitsAllocated / 8);
+    const std::string size = std::to_string(a.columns) + " x " + std::to_string(a.rows);
+    if (!a.encapsulated) {
+        const std::uint64_t held = pixelData.getLength();
+        // Division instead of frames x frameBytes, which could overflow for absurd headers.
+        if (static_cast<std::uint64_t>(a.numberOfFrames) > held / frameBytes) {
+            const long double claimed = static_cast<long double>(frameBytes) * a.numberOfFrames;
+            throw std::runtime_error(
+                "pixel data too short: the header claims " + size + " x " +
+                std::to_string(a.numberOfFrames) + " frame(s) x " +
+                std::to_string(a.samplesPerPixel * a.bitsAllocated / 8) +
+                " bytes = " + std::to_string(static_cast<unsigned long long>(claimed)) +
+                " bytes, the file holds " + std::to_string(held));
+        }
+    }
+    if (a.rows > kMaxImageSide || a.columns > kMaxImageSide) {
+        throw std::runtime_error("image size " + size + " exceeds the limit of " +
+                                 std::to_string(kMaxImageSide) + " pixels per side");
+    }
+    if (pixels * a.samplesPerPixel * 2 > kMaxFrameBytes) {
+        throw std::runtime_error("image size " + size + " x " + std::to_string(a.samplesPerPixel) +
+                                 " samples exceeds the 1 GiB per frame limit");
+    }
+}
+
+LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& options,
+                          const DatasetScanResult& scan) {
+    DcmFileFormat fileFormat;
+    const OFCondition loaded = fileFormat.loadFile(file.c_str(), EXS_Unknown, EGL_noChange,
+                                                   DCM_MaxReadLength, ERM_autoDetect);
+    if (loaded.bad()) {
+        if (!plausiblyDicom(scan)) throw std::runtime_error("not a DICOM file");
+        std::string reason = std::string("cannot parse the DICOM data (") + loaded.text() + ")";
+        if (!scan.problem.empty()) reason += ": " + scan.problem;
+        throw std::runtime_error(reason);
+    }
+    DcmDataset& dataset = *fileFormat.getDataset();
+    std::vector<std::string> warnings;
+    if (!scan.complete && !scan.problem.empty()) {
+        warnings.push_back("irregular file structure: " + scan.problem);
+    }
+    if (dataset.convertToUTF8().bad()) {
+        warnings.emplace_back("text attributes could not be converted to UTF-8");
+    }
+    DcmElement* element = nullptr;
+    if (dataset.findAndGetElement(DCM_PixelData, element).bad() || element == nullptr ||
+        element->ident() != EVR_PixelData) {
+        if (dataset.tagExists(DCM_FloatPixelData) || dataset.tagExists(DCM_DoubleFloatPixelData)) {
+            throw std::runtime_error("floating-point pixel data is not supported");
+        }
+        throw std::runtime_error("no pixel data (header-only or non-image object)");
+    }
+    auto& pixelData = static_cast<DcmPixelData&>(*element);
+    const std::string tsUid = DcmXfer(dataset.getOriginalXfer()).getXferID();
+    const ImageAttributes attributes = ImageAttributeReader{}(dataset, tsUid);
+    if (!decodable(attributes)) {
+        throw std::runtime_error("transfer syntax " + attributes.transferSyntaxName +
+                                 " is not supported");
+    }
+    if (options.frame < 0 || options.frame >= attributes.numberOfFrames) {
+        throw std::runtime_error("frame " + std::to_string(options.frame) +
+                                 " out of range (the file has " +
+                                 std::to_string(attributes.numberOfFrames) + " frame(s))");
+    }
+    checkPixelLimits(attributes, pixelData);
+    const DecodedFrame decoded =
+        isJpeg2000TransferSyntax(tsUid)
+            ? Jpeg2000FrameDecoder{}(pixelData, attributes, options.frame)
+            : DcmtkFrameDecoder{}(dataset, pixelData, attributes, options.frame);
+    if (decoded.width != attributes.columns || decoded.height != attributes.rows) {
+        throw std::runtime_error("decoded frame size differs from the header");
+    }
+    warnings.insert(warnings.end(), decoded.warnings.begin(), decoded.warnings.end());
+    ConvertedFrame converted = FrameConverter{}(decoded, attributes.photometric == "MONOCHROME1");
+    processing::ImageMetadata metadata =
+        MetadataBuilder{}(attributes, converted, warnings, options.frame);
+    return {std::move(converted.image), std::move(metadata)};
+}
+
+}  // namespace
+
+LoadedImage DicomReader::operator()(const std::filesystem::path& file,
+                                    const ReadOptions& options) const {
+    try {
+        DcmtkSetup::ensure();
+        const std::vector<std::uint8_t> bytes = readWholeFile(file);
+        DatasetScanLimits limits;
+        limits.maxSequenceDepth = kMaxSequenceDepth;
+        const DatasetScanResult scan = DatasetScanner(limits)(bytes);
+        if (scan.depthExceeded) {
+            throw std::runtime_error("sequences nested deeper than " +
+                                     std::to_string(kMaxSequenceDepth) +
+                                     " levels (malformed or hostile file); not parsed");
+        }
+        if (scan.inflateFailed) throw std::runtime_error("deflated dataset: " + scan.problem);
+        LoadedImage result;
+        LargeStackRunner{}([&] { result = readWithDcmtk(file, options, scan); });
+        return result;
+    } catch (const DicomError&) {
+        throw;
+    } catch (const std::bad_alloc&) {
+        throw DicomError(file, "out of memory while reading");
+    } catch (const std::exception& e) {
+        throw DicomError(file, e.what());
+    }
+}
+
+}  // namespace xrayprep::dicom

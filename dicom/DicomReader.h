@@ -1,0 +1,32 @@
+#pragma once
+
+#include <filesystem>
+
+#include "dicom/DicomError.h"
+#include "dicom/LoadedImage.h"
+
+namespace xrayprep::dicom {
+
+struct ReadOptions {
+    int frame = 0;  // frame of a multi-frame file; out of range -> DicomError
+};
+
+// Reads one frame of a DICOM file into the internal image (SPEC section 2): every transfer
+// syntax DCMTK 3.6.7 decodes (uncompressed little/big endian, deflate, RLE, JPEG baseline,
+// extended and lossless, JPEG-LS) plus JPEG 2000 through OpenJPEG; Part 10 with or without
+// preamble/meta header. Values are STORED values (no modality LUT, no VOI): uint16 with
+// bitsStored from the file, signed shifted by 2^(bits-1), MONOCHROME1 inverted to
+// bone-bright, colour reduced to luminance with a warning.
+//
+// Safety, checked before DCMTK or the reader allocates for the pixels (PixelDataLimits.h):
+// at most 32768 pixels per side, 1 GiB per decoded frame, uncompressed pixel data at least as
+// long as the header claims, a 4 GiB file, sequences nested at most 64 deep (pre-scan of the
+// raw bytes, DatasetScanner), and DCMTK run on a thread with a large stack.
+// Every failure is a DicomError "<file>: <reason in plain words>".
+class DicomReader {
+  public:
+    [[nodiscard]] LoadedImage operator()(const std::filesystem::path& file,
+                                         const ReadOptions& options = {}) const;
+};
+
+}  // namespace xrayprep::dicom

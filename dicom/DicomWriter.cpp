@@ -1,0 +1,195 @@
+#include "dicom/DicomWriter.h"
+
+#include <dcmtk/config/osconfig.h>
+#include <dcmtk/dcmdata/dcdatset.h>
+#include <dcmtk/dcmdata/dcdeftag.h>
+#include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcuid.h>
+#include <dcmtk/dcmdata/dcvrda.h>
+#include <dcmtk/dcmdata/dcvrtm.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <new>
+#include <optional>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dicom/DcmtkSetup.h"
+
+namespace xrayprep::dicom {
+namespace {
+
+using processing::Photometric;
+
+// DS values hold at most 16 characters.
+std::string decimalString(double value) {
+    char buf[32];
+    for (int digits = 12; digits > 0; --digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+        if (std::string_view(buf).size() <= 16) break;
+    }
+    return buf;
+}
+
+std::string newUid(const char* root) {
+    char uid[100];
+    return dcmGenerateUniqueIdentifier(uid, root);
+}
+
+std::optional<std::string> headerValue(const processing::ImageMetadata& m, std::string_view name) {
+    for (const auto& [key, value] : m.headerFields) {
+        if (key == name && !value.empty()) return value;
+    }
+    return std::nullopt;
+}
+
+void put(DcmDataset& ds, const DcmTagKey& tag, const std::string& value) {
+    const OFCondition status = ds.putAndInsertString(tag, value.c_str());
+    if (status.bad()) {
+        throw std::runtime_error("cannot set " + std::string(DcmTag(tag).getTagName()) + ": " +
+                                 status.text());
+    }
+}
+
+void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
+    struct Field {
+        const char* name;
+        DcmTagKey tag;
+        bool type2;  // must be present, possibly empty
+    };
+    static const Field kCopied[] = {
+        {"PatientName", DCM_PatientName, true},
+        {"PatientID", DCM_PatientID, true},
+        {"PatientBirthDate", DCM_PatientBirthDate, true},
+        {"PatientSex", DCM_PatientSex, true},
+        {"PatientAge", DCM_PatientAge, false},
+        {"StudyDate", DCM_StudyDate, true},
+        {"StudyDescription", DCM_StudyDescription, false},
+        {"SeriesDescription", DCM_SeriesDescription, false},
+        {"BodyPartExamined", DCM_BodyPartExamined, false},
+        {"ViewPosition", DCM_ViewPosition, false},
+        {"ImageLaterality", DCM_ImageLaterality, false},
+        {"Laterality", DCM_Laterality, false},
+    };
+    put(ds, DCM_SpecificCharacterSet, "ISO_IR 192");  // the reader converts text to UTF-8
+    for (const Field& field : kCopied) {
+        const auto value = headerValue(m, field.name);
+        if (value || field.type2) put(ds, field.tag, value.value_or(""));
+    }
+    for (const DcmTagKey& tag : {DCM_StudyTime, DCM_ReferringPhysicianName, DCM_StudyID,
+                                 DCM_AccessionNumber, DCM_SeriesNumber, DCM_PatientOrientation}) {
+        put(ds, tag, "");
+    }
+    put(ds, DCM_Modality, headerValue(m, "Modality").value_or("OT"));
+    put(ds, DCM_SOPClassUID, UID_SecondaryCaptureImageStorage);
+    put(ds, DCM_SOPInstanceUID, newUid(SITE_INSTANCE_UID_ROOT));
+    put(ds, DCM_SeriesInstanceUID, newUid(SITE_SERIES_UID_ROOT));
+    put(ds, DCM_StudyInstanceUID,
+        headerValue(m, "StudyInstanceUID").value_or(newUid(SITE_STUDY_UID_ROOT)));
+    put(ds, DCM_ConversionType, "WSD");
+    put(ds, DCM_ImageType, "DERIVED\\SECONDARY");
+    put(ds, DCM_InstanceNumber, "1");
+    OFString date, time;
+    DcmDate::getCurrentDate(date);
+    DcmTime::getCurrentTime(time);
+    put(ds, DCM_InstanceCreationDate, date.c_str());
+    put(ds, DCM_InstanceCreationTime, time.c_str());
+    put(ds, DCM_ContentDate, date.c_str());
+    put(ds, DCM_ContentTime, time.c_str());
+}
+
+void putImage(DcmDataset& ds, const processing::Image& image, const processing::ImageMetadata& m) {
+    const bool monochrome1 = m.photometric == Photometric::Monochrome1;
+    const int bits = image.bitsStored();
+    const std::uint16_t maxValue = image.maxValue();
+    ds.putAndInsertUint16(DCM_SamplesPerPixel, 1);
+    put(ds, DCM_PhotometricInterpretation, monochrome1 ? "MONOCHROME1" : "MONOCHROME2");
+    ds.putAndInsertUint16(DCM_Rows, static_cast<Uint16>(image.height()));
+    ds.putAndInsertUint16(DCM_Columns, static_cast<Uint16>(image.width()));
+    ds.putAndInsertUint16(DCM_BitsAllocated, 16);
+    ds.putAndInsertUint16(DCM_BitsStored, static_cast<Uint16>(bits));
+    ds.putAndInsertUint16(DCM_HighBit, static_cast<Uint16>(bits - 1));
+    ds.putAndInsertUint16(DCM_PixelRepresentation, 0);
+
+    if (m.spacing) {
+        const DcmTagKey tag =
+            m.spacing->source == "ImagerPixelSpacing" ? DCM_ImagerPixelSpacing : DCM_PixelSpacing;
+        put(ds, tag, decimalString(m.spacing->y) + "\\" + decimalString(m.spacing->x));
+    }
+    // Values are written unsigned: a signed source's shift moves into the intercept so that
+    // rescaled values stay what they were.
+    const double slope = m.rescaleSlope == 0.0 ? 1.0 : m.rescaleSlope;
+    const double offset = m.wasSigned ? std::ldexp(1.0, bits - 1) : 0.0;
+    const double intercept = m.rescaleIntercept - slope * offset;
+    if (slope != 1.0 || intercept != 0.0) {
+        put(ds, DCM_RescaleSlope, decimalString(slope));
+        put(ds, DCM_RescaleIntercept, decimalString(intercept));
+        put(ds, DCM_RescaleType, "US");
+    }
+    if (m.windowCenter && m.windowWidth) {
+        const double stored = monochrome1 ? maxValue - *m.windowCenter : *m.windowCenter;
+        put(ds, DCM_WindowCenter, decimalString(slope * stored + intercept));
+        put(ds, DCM_WindowWidth, decimalString(*m.windowWidth * std::fabs(slope)));
+    }
+    std::vector<Uint16> pixels(image.pixels().begin(), image.pixels().end());
+    if (monochrome1) {
+        for (Uint16& v : pixels) v = static_cast<Uint16>(maxValue - std::min(v, maxValue));
+    }
+    const OFCondition status = ds.putAndInsertUint16Array(
+        DCM_PixelData, pixels.data(), static_cast<unsigned long>(pixels.size()));
+    if (status.bad())
+        throw std::runtime_error(std::string("cannot set pixel data: ") + status.text());
+}
+
+std::filesystem::path temporaryPath(const std::filesystem::path& file) {
+    std::random_device random;
+    char suffix[20];
+    std::snprintf(suffix, sizeof suffix, ".tmp-%08x", static_cast<unsigned>(random()));
+    const std::filesystem::path folder =
+        file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
+    std::string name = file.filename().string();
+    name.insert(name.begin(), '.');  // hidden while being written
+    name.append(suffix);
+    return folder / name;
+}
+
+}  // namespace
+
+void DicomWriter::operator()(const processing::Image& image,
+                             const processing::ImageMetadata& metadata,
+                             const std::filesystem::path& file) const {
+    std::filesystem::path temporary;
+    try {
+        if (image.empty()) throw std::runtime_error("the image is empty");
+        if (image.width() > 65535 || image.height() > 65535) {
+            throw std::runtime_error("the image is larger than 65535 pixels per side");
+        }
+        if (file.filename().empty()) throw std::runtime_error("not a file name");
+        DcmtkSetup::ensure();
+        DcmFileFormat fileFormat;
+        DcmDataset& ds = *fileFormat.getDataset();
+        putIdentification(ds, metadata);
+        putImage(ds, image, metadata);
+        temporary = temporaryPath(file);
+        const OFCondition saved =
+            fileFormat.saveFile(temporary.c_str(), EXS_LittleEndianExplicit, EET_ExplicitLength,
+                                EGL_recalcGL, EPD_noChange, 0, 0, EWM_fileformat);
+        if (saved.bad()) throw std::runtime_error(std::string("cannot write: ") + saved.text());
+        std::error_code ec;
+        std::filesystem::rename(temporary, file, ec);
+        if (ec) throw std::runtime_error("cannot replace the file: " + ec.message());
+    } catch (const std::exception& e) {
+        if (!temporary.empty()) {
+            std::error_code ignored;
+            std::filesystem::remove(temporary, ignored);
+        }
+        if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");
+        throw DicomError(file, e.what());
+    }
+}
+
+}  // namespace xrayprep::dicom

@@ -1,0 +1,119 @@
+#include "dicom/EncapsulatedFrames.h"
+
+#include <dcmtk/config/osconfig.h>
+#include <dcmtk/dcmdata/dcpixseq.h>
+#include <dcmtk/dcmdata/dcpxitem.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace xrayprep::dicom {
+
+EncapsulatedFrames::EncapsulatedFrames(DcmPixelSequence& sequence, int numberOfFrames)
+    : sequence_(sequence), frames_(numberOfFrames) {}
+
+int EncapsulatedFrames::fragmentCount() const {
+    const unsigned long items = sequence_.card();
+    return items == 0 ? 0 : static_cast<int>(items - 1);
+}
+
+std::span<const std::uint8_t> EncapsulatedFrames::fragment(int index) const {
+    DcmPixelItem* item = nullptr;
+    if (sequence_.getItem(item, static_cast<Uint32>(index + 1)).bad() || item == nullptr) {
+        throw std::runtime_error("pixel data fragment " + std::to_string(index) + " is missing");
+    }
+    Uint8* data = nullptr;
+    if (item->getUint8Array(data).bad()) {
+        throw std::runtime_error("pixel data fragment " + std::to_string(index) +
+                                 " cannot be read");
+    }
+    return {data, data == nullptr ? 0 : item->getLength()};
+}
+
+std::vector<int> EncapsulatedFrames::startsFromOffsetTable() const {
+    DcmPixelItem* table = nullptr;
+    if (sequence_.getItem(table, 0).bad() || table == nullptr ||
+        table->getLength() != 4u * static_cast<unsigned>(frames_)) {
+        return {};
+    }
+    Uint8* raw = nullptr;
+    if (table->getUint8Array(raw).bad() || raw == nullptr) return {};
+    std::vector<int> starts;
+    std::uint64_t position = 0;  // byte offset of the current fragment's item tag
+    int index = 0;
+    for (int f = 0; f < frames_; ++f) {
+        const std::uint32_t offset = raw[4 * f] | (raw[4 * f + 1] << 8) | (raw[4 * f + 2] << 16) |
+                                     (static_cast<std::uint32_t>(raw[4 * f + 3]) << 24);
+        while (index < fragmentCount() && position < offset) {
+            DcmPixelItem* item = nullptr;
+            if (sequence_.getItem(item, static_cast<Uint32>(index + 1)).bad()) return {};
+            position += item->getLength() + 8u;
+            ++index;
+        }
+        if (position != offset || index >= fragmentCount()) return {};
+        starts.push_back(index);
+    }
+    return starts;
+}
+
+std::pair<int, int> EncapsulatedFrames::frameFragments(int frame,
+                                                       const FrameStartTest& isFrameStart) const {
+    const int n = fragmentCount();
+    if (n == 0) throw std::runtime_error("encapsulated pixel data holds no fragments");
+    if (frames_ > n) {
+        throw std::runtime_error("NumberOfFrames is " + std::to_string(frames_) +
+                                 " but the pixel data holds only " + std::to_string(n) +
+                                 " fragments");
+    }
+    if (frames_ == 1) return {0, n};
+    if (frames_ == n) return {frame, frame + 1};
+    std::vector<int> starts = startsFromOffsetTable();
+    if (starts.empty()) {
+        for (int i = 0; i < n; ++i) {
+            if (isFrameStart(fragment(i))) starts.push_back(i);
+        }
+        if (starts.size() != static_cast<std::size_t>(frames_) || starts.front() != 0) {
+            throw std::runtime_error("cannot tell which pixel data fragments belong to frame " +
+                                     std::to_string(frame));
+        }
+    }
+    const int last = frame + 1 < frames_ ? starts[frame + 1] : n;
+    return {starts[frame], last};
+}
+
+std::vector<std::uint8_t> EncapsulatedFrames::frameBytes(int frame,
+                                                         const FrameStartTest& isFrameStart) const {
+    const auto [first, last] = frameFragments(frame, isFrameStart);
+    std::vector<std::uint8_t> bytes;
+    for (int i = first; i < last; ++i) {
+        const auto data = fragment(i);
+        bytes.insert(bytes.end(), data.begin(), data.end());
+    }
+    return bytes;
+}
+
+int jpegSamplePrecision(std::span<const std::uint8_t> s) {
+    std::size_t pos = 0;
+    while (pos + 4 < s.size()) {
+        if (s[pos] != 0xFF) {
+            ++pos;  // entropy-coded data or fill; markers follow 0xFF
+            continue;
+        }
+        const std::uint8_t marker = s[pos + 1];
+        const bool startOfFrame = (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 &&
+                                   marker != 0xC8 && marker != 0xCC) ||
+                                  marker == 0xF7;  // JPEG-LS SOF55
+        if (startOfFrame) return pos + 4 < s.size() ? s[pos + 4] : 0;
+        const bool standalone = marker == 0xD8 || marker == 0xD9 || marker == 0x01 ||
+                                marker == 0xFF || marker == 0x00 ||
+                                (marker >= 0xD0 && marker <= 0xD7);
+        if (standalone) {
+            pos += marker == 0xFF ? 1 : 2;
+            continue;
+        }
+        pos += 2 + ((s[pos + 2] << 8) | s[pos + 3]);
+    }
+    return 0;
+}
+
+}  // namespace xrayprep::dicom

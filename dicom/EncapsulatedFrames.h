@@ -1,0 +1,42 @@
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+class DcmPixelSequence;
+
+namespace xrayprep::dicom {
+
+// Finds the fragments of one frame in encapsulated pixel data: one fragment per frame, the
+// Basic Offset Table, or (when neither tells) a scan for the codec's start-of-frame marker.
+// Throws std::runtime_error when the frames cannot be told apart.
+class EncapsulatedFrames {
+  public:
+    using FrameStartTest = std::function<bool(std::span<const std::uint8_t>)>;
+
+    EncapsulatedFrames(DcmPixelSequence& sequence, int numberOfFrames);
+
+    // Fragments holding data (the Basic Offset Table item not counted).
+    [[nodiscard]] int fragmentCount() const;
+    // Data of fragment `index` (0 = first after the offset table); loads it if needed.
+    [[nodiscard]] std::span<const std::uint8_t> fragment(int index) const;
+    // Indices [first, last) of the fragments of `frame`.
+    [[nodiscard]] std::pair<int, int> frameFragments(int frame,
+                                                     const FrameStartTest& isFrameStart) const;
+    // The frame's fragments concatenated.
+    [[nodiscard]] std::vector<std::uint8_t> frameBytes(int frame,
+                                                       const FrameStartTest& isFrameStart) const;
+
+  private:
+    [[nodiscard]] std::vector<int> startsFromOffsetTable() const;
+
+    DcmPixelSequence& sequence_;
+    int frames_;
+};
+
+// JPEG sample precision (bits) from the first SOF marker of a JPEG/JPEG-LS stream; 0 if none.
+int jpegSamplePrecision(std::span<const std::uint8_t> stream);
+
+}  // namespace xrayprep::dicom
