@@ -5,6 +5,7 @@
 
 #include "processing/phantom/FootPhantom.h"
 #ifdef XRAYPREP_HAVE_DICOM
+#include "dicom/DicomFileProbe.h"
 #include "dicom/DicomReader.h"
 #endif
 

@@ -192,7 +192,9 @@ Json parseScalar(std::string_view text) {
 void applyOne(PipelineParameters& params, const std::string& key, const Json& value) {
     const ParameterDescriptor* d = findParameter(key);
     if (!d) throw std::invalid_argument("unknown parameter " + key);
-    d->set(params, value);
+    PipelineParameters updated = params;  // a rejected value leaves params unchanged
+    d->set(updated, value);
+    params = updated;
 }
 
 }  // namespace

@@ -1,0 +1,191 @@
+// End-to-end tests of xrayprep-cli: exit codes, outputs, the report, and the real corpus.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "mesh_export/PngReader.h"
+#include "mesh_export/MetaImageReader.h"
+#include "processing/util/Json.h"
+
+namespace fs = std::filesystem;
+using xrayprep::processing::Json;
+
+namespace {
+
+const fs::path kCli = XRAYPREP_CLI_PATH;
+
+int runCli(const std::string& args, std::string* output = nullptr) {
+    const fs::path log = fs::temp_directory_path() / ("xrayprep-cli-test-" + std::to_string(::getpid()) + ".log");
+    const std::string cmd = kCli.string() + " " + args + " > " + log.string() + " 2>&1";
+    const int status = std::system(cmd.c_str());
+    if (output) {
+        std::ifstream in(log);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        *output = ss.str();
+    }
+    fs::remove(log);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Json readJson(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return Json::parse(ss.str());
+}
+
+class CliTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("xrayprep-cli-" + std::to_string(::getpid()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(CliTest, UsageErrorsExitWithTwo) {
+    EXPECT_EQ(runCli(""), 2);
+    EXPECT_EQ(runCli("frobnicate"), 2);
+    EXPECT_EQ(runCli("run sample:planar"), 2);  // no --out
+    EXPECT_EQ(runCli("run sample:planar --out " + dir_.string() + " --bogus"), 2);
+    std::string out;
+    EXPECT_EQ(runCli("run sample:planar --out " + dir_.string() + " --set median.size=4", &out), 2);
+    EXPECT_NE(out.find("median.size"), std::string::npos) << out;
+    EXPECT_EQ(runCli("run sample:planar --out " + dir_.string() + " --backend quantum"), 2);
+    EXPECT_EQ(runCli("phantom --out x.dcm --size 12x"), 2);
+    EXPECT_EQ(runCli("--help"), 0);
+}
+
+TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
+    const fs::path dcm = dir_ / "foot.dcm";
+    ASSERT_EQ(runCli("phantom --out " + dcm.string() + " --truth " + (dir_ / "truth.png").string() +
+                     " --size 730x580 --seed 3 --view lateral"), 0);
+    ASSERT_TRUE(fs::exists(dcm));
+    const auto truth = xrayprep::mesh_export::readPng(dir_ / "truth.png");
+    EXPECT_EQ(truth.samples.width(), 730);
+    EXPECT_EQ(truth.samples.height(), 580);
+
+    const fs::path out = dir_ / "out";
+    const fs::path report = dir_ / "report.json";
+    std::string log;
+    ASSERT_EQ(runCli("run " + dcm.string() + " --out " + out.string() +
+                     " --save-stages --backend serial --set median.size=7 --set esf.iterations=20"
+                     " --report " + report.string(), &log), 0) << log;
+    for (const char* f : {"final.png", "mask.png", "01-median.png", "02-threshold.png",
+                          "03-sobel.png", "04-contours.csv", "05-mask.png", "06-esf.mha"}) {
+        EXPECT_TRUE(fs::exists(out / "foot" / f)) << f;
+    }
+    const auto final = xrayprep::mesh_export::readPng(out / "foot" / "final.png");
+    EXPECT_EQ(final.bitDepth, 16);
+    EXPECT_EQ(final.samples.width(), 730);
+    const auto mask = xrayprep::mesh_export::readPng(out / "foot" / "mask.png");
+    EXPECT_EQ(mask.bitDepth, 8);
+    for (auto v : mask.samples.pixels()) ASSERT_TRUE(v == 0 || v == 255);
+    const auto esf = xrayprep::mesh_export::readMetaImage(out / "foot" / "06-esf.mha");
+    EXPECT_EQ(esf.width, 730);
+
+    const Json r = readJson(report);
+    ASSERT_EQ(r.find("inputs")->asArray().size(), 1u);
+    const Json& e = r.find("inputs")->asArray()[0];
+    EXPECT_EQ(e.find("status")->asString(), "ok");
+    EXPECT_EQ(e.find("image")->find("width")->asNumber(), 730);
+    EXPECT_EQ(e.find("image")->find("bitsStored")->asNumber(), 12);
+    EXPECT_TRUE(e.find("image")->find("spacing")->isObject());
+    EXPECT_EQ(e.find("backend")->asString(), "serial");
+    EXPECT_EQ(e.find("threads")->asNumber(), 1);
+    EXPECT_EQ(e.find("parameters")->find("median.size")->asNumber(), 7);
+    EXPECT_EQ(e.find("parameters")->find("esf.iterations")->asNumber(), 20);
+    for (const char* s : {"median", "threshold", "sobel", "contour", "mask", "esf", "total"}) {
+        EXPECT_TRUE(e.find("milliseconds")->find(s)->isNumber()) << s;
+    }
+    const Json* t = e.find("threshold");
+    EXPECT_EQ(t->find("method")->asString(), "valley");
+    EXPECT_TRUE(t->find("bin")->isNumber());
+    EXPECT_TRUE(t->find("value")->isNumber());
+    EXPECT_TRUE(t->find("fallbackUsed")->isBool());
+}
+
+TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
+    const fs::path bad = dir_ / "not-dicom.dcm";
+    std::ofstream(bad) << "this is not a DICOM file";
+    const fs::path report = dir_ / "r.json";
+    std::string log;
+    EXPECT_EQ(runCli("run " + bad.string() + " " + (dir_ / "missing.dcm").string() +
+                     " sample:planar --set median.size=5 --out " + (dir_ / "o").string() +
+                     " --report " + report.string(), &log), 1);
+    EXPECT_NE(log.find("not-dicom.dcm"), std::string::npos) << log;
+    const Json r = readJson(report);
+    const auto& inputs = r.find("inputs")->asArray();
+    ASSERT_EQ(inputs.size(), 3u);
+    EXPECT_EQ(inputs[0].find("status")->asString(), "failed");
+    EXPECT_NE(inputs[0].find("error")->asString().find("not-dicom.dcm"), std::string::npos);
+    EXPECT_NE(inputs[1].find("error")->asString().find("missing.dcm"), std::string::npos);
+    EXPECT_EQ(inputs[2].find("status")->asString(), "ok");
+    EXPECT_TRUE(fs::exists(dir_ / "o" / "sample-planar" / "final.png"));
+}
+
+TEST_F(CliTest, MonochromeOneAndTwoGiveTheSameBoneBrightResult) {
+    for (const char* p : {"MONOCHROME1", "MONOCHROME2"}) {
+        ASSERT_EQ(runCli("phantom --size 512x400 --photometric " + std::string(p) + " --out " +
+                         (dir_ / (std::string(p) + ".dcm")).string()), 0);
+    }
+    ASSERT_EQ(runCli("run " + (dir_ / "MONOCHROME1.dcm").string() + " " +
+                     (dir_ / "MONOCHROME2.dcm").string() + " --set median.size=5 --out " +
+                     (dir_ / "o").string()), 0);
+    const auto a = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME1" / "final.png");
+    const auto b = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME2" / "final.png");
+    EXPECT_EQ(a.samples, b.samples);
+}
+
+TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
+    const fs::path corpus = XRAYPREP_SHARED_DATA_DIR;
+    if (!fs::exists(corpus / "MANIFEST.tsv")) GTEST_SKIP() << "no ../shared/data/dicom here";
+    std::ifstream manifest(corpus / "MANIFEST.tsv");
+    std::string line;
+    std::getline(manifest, line);  // header
+    std::map<std::string, std::string> expect;
+    std::string inputs;
+    while (std::getline(manifest, line)) {
+        std::stringstream ss(line);
+        std::string file, ex;
+        std::getline(ss, file, '\t');
+        std::getline(ss, ex, '\t');
+        expect[(corpus / file).string()] = ex;
+        inputs += " '" + (corpus / file).string() + "'";
+    }
+    const fs::path report = dir_ / "corpus.json";
+    std::string log;
+    const int rc = runCli("run" + inputs + " --out " + (dir_ / "o").string() + " --report " +
+                          report.string(), &log);
+    EXPECT_TRUE(rc == 0 || rc == 1) << "crashed? rc=" << rc << "\n" << log;
+    const Json r = readJson(report);
+    int checked = 0;
+    for (const Json& e : r.find("inputs")->asArray()) {
+        const std::string input = e.find("input")->asString();
+        const std::string status = e.find("status")->asString();
+        const std::string ex = expect.at(input);
+        ++checked;
+        if (ex == "ok") {
+            EXPECT_EQ(status, "ok") << input << ": " << (e.find("error") ? e.find("error")->asString() : "");
+        } else if (ex == "fail") {
+            EXPECT_EQ(status, "failed") << input;
+            if (status == "failed") {
+                EXPECT_NE(e.find("error")->asString().find(fs::path(input).filename().string()),
+                          std::string::npos) << e.find("error")->asString();
+            }
+        }
+    }
+    EXPECT_EQ(checked, static_cast<int>(expect.size()));
+}
