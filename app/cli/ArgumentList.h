@@ -11,7 +11,7 @@ namespace xrayprep::app {
 // A sub-command's arguments: positionals and --options (flags or with a value; "--x=v" and
 // "--x v" both work). Unknown options are usage errors.
 class ArgumentList {
-public:
+  public:
     // valueOptions take a value; flagOptions don't. Throws UsageError.
     ArgumentList(const std::vector<std::string>& args, const std::set<std::string>& valueOptions,
                  const std::set<std::string>& flagOptions);
@@ -22,7 +22,7 @@ public:
     [[nodiscard]] std::vector<std::string> values(const std::string& name) const;   // all
     [[nodiscard]] int intValue(const std::string& name, int fallback, int lo, int hi) const;
 
-private:
+  private:
     std::vector<std::string> positionals_;
     std::vector<std::pair<std::string, std::string>> options_;
 };

@@ -44,7 +44,8 @@ std::vector<std::string> splitList(const std::string& text) {
 }
 
 // Which stage outputs of `other` equal the serial reference bit for bit.
-std::string agreement(const processing::PipelineResult& ref, const processing::PipelineResult& other) {
+std::string agreement(const processing::PipelineResult& ref,
+                      const processing::PipelineResult& other) {
     std::string text;
     auto add = [&](const char* name, bool same) {
         text += std::string(text.empty() ? "" : ", ") + name + (same ? " ==" : " DIFFERS");
@@ -114,7 +115,8 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
     std::printf("\n");
     for (StageId s : processing::kAllStages) {
         std::printf("%-10s", processing::toString(s));
-        for (const auto& t : results) std::printf(" %22.1f", medianOf(t.stageMs[processing::stageIndex(s)]));
+        for (const auto& t : results)
+            std::printf(" %22.1f", medianOf(t.stageMs[processing::stageIndex(s)]));
         std::printf("\n");
     }
     std::printf("%-10s", "total");

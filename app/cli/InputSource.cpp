@@ -52,7 +52,8 @@ LoadedInput loadInput(const std::string& input, int frame) {
         if (view == "lateral") {
             params.view = processing::PhantomView::Lateral;
         } else if (view != "planar" && !view.empty()) {
-            throw std::runtime_error(input + ": unknown sample (use sample:planar or sample:lateral)");
+            throw std::runtime_error(input +
+                                     ": unknown sample (use sample:planar or sample:lateral)");
         }
         processing::Phantom phantom = processing::FootPhantom{}(params);
         loaded.image = std::move(phantom.image);
@@ -77,8 +78,8 @@ LoadedInput loadInput(const std::string& input, int frame) {
 }
 
 std::string outputStem(const std::string& input, std::vector<std::string>& taken) {
-    std::string stem = isSampleInput(input) ? "sample-" + input.substr(7)
-                                            : fs::path(input).stem().string();
+    std::string stem =
+        isSampleInput(input) ? "sample-" + input.substr(7) : fs::path(input).stem().string();
     if (stem.empty() || stem == "." || stem == "..") stem = "input";
     std::string unique = stem;
     for (int n = 2; std::find(taken.begin(), taken.end(), unique) != taken.end(); ++n) {

@@ -54,7 +54,8 @@ int runPhantomCommand(const std::vector<std::string>& rawArgs) {
     } else if (photometric == "MONOCHROME2") {
         params.photometric = processing::Photometric::Monochrome2;
     } else {
-        throw UsageError("--photometric must be MONOCHROME1 or MONOCHROME2, got '" + photometric + "'");
+        throw UsageError("--photometric must be MONOCHROME1 or MONOCHROME2, got '" + photometric +
+                         "'");
     }
     if (const auto size = args.value("size")) parseSize(*size, params.width, params.height);
     params.seed = static_cast<std::uint32_t>(args.intValue("seed", 1, 0, 2147483647));

@@ -6,7 +6,7 @@ namespace xrayprep::app {
 
 // A one-line progress bar on stderr when it is a terminal; plain lines otherwise (logs).
 class ProgressBar {
-public:
+  public:
     explicit ProgressBar(int total);
     ~ProgressBar();
 
@@ -15,7 +15,7 @@ public:
     void message(const std::string& line);
     void finish();
 
-private:
+  private:
     void draw();
 
     int total_;

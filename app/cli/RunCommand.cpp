@@ -51,14 +51,16 @@ std::string shortName(const std::string& input) {
 }  // namespace
 
 int runRunCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs, {"out", "backend", "threads", "set", "preset", "report", "frame"},
+    const ArgumentList args(rawArgs,
+                            {"out", "backend", "threads", "set", "preset", "report", "frame"},
                             {"save-stages"});
     if (args.positionals().empty()) throw UsageError("run needs at least one INPUT");
     const auto out = args.value("out");
     if (!out) throw UsageError("run needs --out DIR");
     const auto backendName = args.value("backend").value_or("openmp");
     const auto backendKind = gpu::backendFromString(backendName);
-    if (!backendKind) throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
+    if (!backendKind)
+        throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
     const int threads = args.intValue("threads", 0, 0, 1024);
     const int frame = args.intValue("frame", 0, 0, 1 << 20);
     const processing::PipelineParameters params = parametersFrom(args);
@@ -110,7 +112,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             processing::Pipeline pipeline(backend);
             pipeline.setInput(loaded.image);
             const processing::PipelineResult& result = pipeline.run(
-                params, std::nullopt, [&](processing::StageId s, const processing::PipelineResult&) {
+                params, std::nullopt,
+                [&](processing::StageId s, const processing::PipelineResult&) {
                     progress.update(static_cast<int>(i), name, processing::toString(s));
                 });
             entry["milliseconds"] = stageTimesJson(result);
@@ -122,7 +125,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             for (const auto& f : writer(folder, result, loaded.metadata)) files.push_back(f);
             entry["outputs"] = files;
             entry["status"] = "ok";
-            const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            const double seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             char line[512];
             std::snprintf(line, sizeof line, "ok      %s (%.2f s, %d contours)", name.c_str(),
                           seconds, static_cast<int>(result.contour.contours.size()));

@@ -13,14 +13,14 @@ namespace xrayprep::app {
 // saveStages also 01-median.png ... 06-esf.mha. Every file is written atomically and never
 // over an input file. Returns the file names written.
 class StageOutputWriter {
-public:
+  public:
     StageOutputWriter(std::vector<std::filesystem::path> protectedInputs, bool saveStages);
 
     std::vector<std::string> operator()(const std::filesystem::path& folder,
                                         const processing::PipelineResult& result,
                                         const processing::ImageMetadata& metadata) const;
 
-private:
+  private:
     std::vector<std::filesystem::path> protectedInputs_;
     bool saveStages_;
 };

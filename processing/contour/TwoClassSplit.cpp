@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "processing/core/OtsuSplit.h"
+
 namespace xrayprep::processing {
 
 TwoClasses TwoClassSplit::operator()(const FloatImage& image, const Mask& inside) const {
@@ -34,21 +36,11 @@ TwoClasses TwoClassSplit::operator()(const FloatImage& image, const Mask& inside
     // A constant image has one class: both means equal, everything is "dark".
     out.darkMean = out.brightMean = static_cast<float>(sumAll / total);
     out.level = hi;
-    double w0 = 0.0, sum0 = 0.0, best = -1.0;
-    for (int b = 0; b < kBins - 1; ++b) {
-        w0 += count[b];
-        sum0 += sum[b];
-        const double w1 = total - w0;
-        if (w0 <= 0.0 || w1 <= 0.0) continue;
-        const double m0 = sum0 / w0;
-        const double m1 = (sumAll - sum0) / w1;
-        const double between = w0 * w1 * (m0 - m1) * (m0 - m1);
-        if (between > best) {
-            best = between;
-            out.level = static_cast<float>(lo + (b + 1) * width);
-            out.darkMean = static_cast<float>(m0);
-            out.brightMean = static_cast<float>(m1);
-        }
+    const OtsuSplit split = otsuSplit(count, sum);
+    if (split.found) {
+        out.level = static_cast<float>(lo + (split.bin + 1) * width);
+        out.darkMean = static_cast<float>(split.mean0);
+        out.brightMean = static_cast<float>(split.mean1);
     }
     return out;
 }

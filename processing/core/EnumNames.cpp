@@ -7,16 +7,17 @@ namespace xrayprep::processing {
 
 const char* toString(ThresholdMethod m) {
     switch (m) {
-        case ThresholdMethod::Valley: return "valley";
-        case ThresholdMethod::Otsu: return "otsu";
-        case ThresholdMethod::Manual: return "manual";
+        case ThresholdMethod::Valley:
+            return "valley";
+        case ThresholdMethod::Otsu:
+            return "otsu";
+        case ThresholdMethod::Manual:
+            return "manual";
     }
     return "?";
 }
 
-const char* toString(ContourMethod m) {
-    return m == ContourMethod::Snake ? "snake" : "chan-vese";
-}
+const char* toString(ContourMethod m) { return m == ContourMethod::Snake ? "snake" : "chan-vese"; }
 
 const char* toString(EsfMode m) { return m == EsfMode::Explicit ? "explicit" : "converged"; }
 

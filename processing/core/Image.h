@@ -9,7 +9,7 @@ namespace xrayprep::processing {
 // The pipeline's working image: unsigned 16-bit stored values, bone-bright, with the valid
 // range [0, maxValue] where maxValue = 2^bitsStored - 1.
 class Image : public Raster<std::uint16_t> {
-public:
+  public:
     Image() = default;
     Image(int width, int height, int bitsStored, std::uint16_t fill = 0);
 
@@ -20,7 +20,7 @@ public:
 
     bool operator==(const Image&) const = default;
 
-private:
+  private:
     int bitsStored_ = 16;
 };
 

@@ -23,7 +23,7 @@ struct ImageMetadata {
     std::optional<PixelSpacing> spacing;  // empty: unknown, exports say "pixels"
     double rescaleSlope = 1.0;
     double rescaleIntercept = 0.0;
-    std::optional<double> windowCenter;   // in stored (bone-bright) values
+    std::optional<double> windowCenter;  // in stored (bone-bright) values
     std::optional<double> windowWidth;
     bool wasSigned = false;  // signed data shifted to unsigned on load
     int frameCount = 1;

@@ -12,7 +12,7 @@ namespace xrayprep::processing {
 // A dense, row-major 2D array of pixels. Value semantics (copyable, comparable).
 template <typename T>
 class Raster {
-public:
+  public:
     using value_type = T;
 
     Raster() = default;
@@ -51,7 +51,7 @@ public:
 
     bool operator==(const Raster&) const = default;
 
-private:
+  private:
     int width_ = 0;
     int height_ = 0;
     std::vector<T> pixels_;

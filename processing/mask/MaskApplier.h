@@ -7,7 +7,7 @@ namespace xrayprep::processing {
 
 // Original pixel values where the mask is set, 0 elsewhere.
 class MaskApplier {
-public:
+  public:
     [[nodiscard]] Image operator()(const Image& original, const Mask& mask,
                                    const ExecutionPolicy& policy) const;
 };

@@ -8,7 +8,7 @@ namespace xrayprep::processing {
 
 // Exact square-window median over the full stored bit depth, clamp-to-edge borders.
 class MedianFilter {
-public:
+  public:
     [[nodiscard]] Image operator()(const Image& input, const MedianParams& params,
                                    const ExecutionPolicy& policy) const;
 };

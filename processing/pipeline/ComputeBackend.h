@@ -19,7 +19,7 @@ enum class BackendKind { Serial, OpenMP, Cuda };
 // others must agree with it as SPEC §4 says. The trough analysis of the histogram is tiny
 // and runs on the host for every backend.
 class ComputeBackend {
-public:
+  public:
     virtual ~ComputeBackend() = default;
 
     [[nodiscard]] virtual BackendKind kind() const = 0;

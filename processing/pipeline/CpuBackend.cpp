@@ -11,9 +11,12 @@ namespace xrayprep::processing {
 
 const char* toString(BackendKind k) {
     switch (k) {
-        case BackendKind::Serial: return "serial";
-        case BackendKind::OpenMP: return "openmp";
-        case BackendKind::Cuda: return "cuda";
+        case BackendKind::Serial:
+            return "serial";
+        case BackendKind::OpenMP:
+            return "openmp";
+        case BackendKind::Cuda:
+            return "cuda";
     }
     return "?";
 }

@@ -7,7 +7,7 @@ namespace xrayprep::processing {
 
 // serial (threads == 1) and OpenMP (threads > 1): the same stage code, two schedules.
 class CpuBackend final : public ComputeBackend {
-public:
+  public:
     // kind must be Serial or OpenMP; threads <= 0 means all cores (OpenMP only).
     CpuBackend(BackendKind kind, int threads);
 
@@ -24,7 +24,7 @@ public:
     Image applyMask(const Image& original, const Mask& mask) override;
     EsfResult esf(const Mask& mask, const EsfParams& params) override;
 
-private:
+  private:
     BackendKind kind_;
     ExecutionPolicy policy_;
 };

@@ -29,8 +29,16 @@ double numberIn(const ParameterDescriptor& d, const Json& v) {
 template <typename Member>
 ParameterDescriptor integer(std::string key, StageId stage, Member member, double lo, double hi,
                             std::string unit, std::string help) {
-    ParameterDescriptor d{std::move(key), stage, ParameterKind::Integer, lo, hi, {},
-                          std::move(unit), std::move(help), {}, {}};
+    ParameterDescriptor d{std::move(key),
+                          stage,
+                          ParameterKind::Integer,
+                          lo,
+                          hi,
+                          {},
+                          std::move(unit),
+                          std::move(help),
+                          {},
+                          {}};
     d.get = [member](const PipelineParameters& p) { return Json(static_cast<double>(member(p))); };
     d.set = [member, d](PipelineParameters& p, const Json& v) {
         member(p) = static_cast<int>(numberIn(d, v));
@@ -41,8 +49,16 @@ ParameterDescriptor integer(std::string key, StageId stage, Member member, doubl
 template <typename Member>
 ParameterDescriptor real(std::string key, StageId stage, Member member, double lo, double hi,
                          std::string unit, std::string help) {
-    ParameterDescriptor d{std::move(key), stage, ParameterKind::Real, lo, hi, {},
-                          std::move(unit), std::move(help), {}, {}};
+    ParameterDescriptor d{std::move(key),
+                          stage,
+                          ParameterKind::Real,
+                          lo,
+                          hi,
+                          {},
+                          std::move(unit),
+                          std::move(help),
+                          {},
+                          {}};
     d.get = [member](const PipelineParameters& p) { return Json(member(p)); };
     d.set = [member, d](PipelineParameters& p, const Json& v) { member(p) = numberIn(d, v); };
     return d;
@@ -51,8 +67,8 @@ ParameterDescriptor real(std::string key, StageId stage, Member member, double l
 template <typename Enum, typename Member>
 ParameterDescriptor choice(std::string key, StageId stage, Member member,
                            std::vector<std::pair<std::string, Enum>> options, std::string help) {
-    ParameterDescriptor d{std::move(key), stage, ParameterKind::Choice, 0, 0, {}, "",
-                          std::move(help), {}, {}};
+    ParameterDescriptor d{
+        std::move(key), stage, ParameterKind::Choice, 0, 0, {}, "", std::move(help), {}, {}};
     for (const auto& o : options) d.choices.push_back(o.first);
     d.get = [member, options](const PipelineParameters& p) {
         for (const auto& o : options) {
@@ -61,7 +77,7 @@ ParameterDescriptor choice(std::string key, StageId stage, Member member,
         return Json();
     };
     d.set = [member, options, key = d.key, choices = d.choices](PipelineParameters& p,
-                                                                 const Json& v) {
+                                                                const Json& v) {
         if (v.isString()) {
             for (const auto& o : options) {
                 if (o.first == v.asString()) {
@@ -77,7 +93,8 @@ ParameterDescriptor choice(std::string key, StageId stage, Member member,
     return d;
 }
 
-#define XP_FIELD(path) [](auto& p) -> auto& { return p.path; }
+#define XP_FIELD(path) \
+    [](auto& p) -> auto& { return p.path; }
 
 std::vector<ParameterDescriptor> buildDescriptors() {
     using S = StageId;
@@ -97,12 +114,14 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     }
     all.push_back(choice<ThresholdMethod>(
         "threshold.method", S::Threshold, XP_FIELD(threshold.method),
-        {{"valley", ThresholdMethod::Valley}, {"otsu", ThresholdMethod::Otsu},
+        {{"valley", ThresholdMethod::Valley},
+         {"otsu", ThresholdMethod::Otsu},
          {"manual", ThresholdMethod::Manual}},
         "valley: histogram trough after the first peak holding enough pixels; otsu; manual."));
     {
-        auto d = integer("threshold.smoothBins", S::Threshold, XP_FIELD(threshold.smoothBins), 1,
-                         63, "bins", "Width of the moving average over histogram bins (odd, 1 = none).");
+        auto d =
+            integer("threshold.smoothBins", S::Threshold, XP_FIELD(threshold.smoothBins), 1, 63,
+                    "bins", "Width of the moving average over histogram bins (odd, 1 = none).");
         auto base = d.set;
         d.set = [base](PipelineParameters& p, const Json& v) {
             base(p, v);
@@ -126,9 +145,9 @@ std::vector<ParameterDescriptor> buildDescriptors() {
         "snake: parametric contours driven by gradient vector flow; chan-vese: region level set."));
     all.push_back(integer("contour.minArea", S::Contour, XP_FIELD(contour.minArea), 0, 1e9, "px²",
                           "Foreground components smaller than this are not contoured."));
-    all.push_back(integer("contour.workingSize", S::Contour, XP_FIELD(contour.workingSize), 0,
-                          16384, "px",
-                          "Longer side of the reduced image the contour evolves on (0 = full size)."));
+    all.push_back(
+        integer("contour.workingSize", S::Contour, XP_FIELD(contour.workingSize), 0, 16384, "px",
+                "Longer side of the reduced image the contour evolves on (0 = full size)."));
     all.push_back(real("contour.alpha", S::Contour, XP_FIELD(contour.alpha), 0, 100, "",
                        "Snake elasticity (resists stretching)."));
     all.push_back(real("contour.beta", S::Contour, XP_FIELD(contour.beta), 0, 100, "",
@@ -139,12 +158,12 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "Weight of the gradient-vector-flow force."));
     all.push_back(real("contour.balloon", S::Contour, XP_FIELD(contour.balloon), -10, 10, "",
                        "Pressure along the normal (positive inflates)."));
-    all.push_back(real("contour.pointSpacing", S::Contour, XP_FIELD(contour.pointSpacing), 0.5,
-                       50, "px", "Distance between snake points after resampling."));
+    all.push_back(real("contour.pointSpacing", S::Contour, XP_FIELD(contour.pointSpacing), 0.5, 50,
+                       "px", "Distance between snake points after resampling."));
     all.push_back(real("contour.epsilon", S::Contour, XP_FIELD(contour.epsilon), 0, 10, "px",
                        "The snake stops when its mean displacement stays below this."));
-    all.push_back(integer("contour.maxIterations", S::Contour, XP_FIELD(contour.maxIterations),
-                          0, 100000, "", "Upper bound on snake iterations."));
+    all.push_back(integer("contour.maxIterations", S::Contour, XP_FIELD(contour.maxIterations), 0,
+                          100000, "", "Upper bound on snake iterations."));
     all.push_back(real("contour.gvfMu", S::Contour, XP_FIELD(contour.gvfMu), 0, 0.25, "",
                        "Gradient vector flow regularisation."));
     all.push_back(integer("contour.gvfIterations", S::Contour, XP_FIELD(contour.gvfIterations), 0,
@@ -166,10 +185,10 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "Explicit time step; must stay below 1 / (4 + 1/rho²)."));
     all.push_back(integer("esf.iterations", S::Esf, XP_FIELD(esf.iterations), 0, 1000000, "",
                           "Explicit iterations."));
-    all.push_back(choice<EsfMode>("esf.mode", S::Esf, XP_FIELD(esf.mode),
-                                  {{"explicit", EsfMode::Explicit},
-                                   {"converged", EsfMode::Converged}},
-                                  "explicit: fixed number of steps; converged: steady state."));
+    all.push_back(
+        choice<EsfMode>("esf.mode", S::Esf, XP_FIELD(esf.mode),
+                        {{"explicit", EsfMode::Explicit}, {"converged", EsfMode::Converged}},
+                        "explicit: fixed number of steps; converged: steady state."));
     all.push_back(choice<EsfShape>("esf.shape", S::Esf, XP_FIELD(esf.shape),
                                    {{"boundary", EsfShape::Boundary}, {"mask", EsfShape::Mask}},
                                    "Pixels held at 1: the mask boundary or the whole mask."));

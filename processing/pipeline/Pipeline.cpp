@@ -9,12 +9,17 @@ namespace {
 // Whether stage s must be recomputed because its own parameters changed.
 bool ownParametersChanged(StageId s, const PipelineParameters& a, const PipelineParameters& b) {
     switch (s) {
-        case StageId::Median: return !(a.median == b.median);
-        case StageId::Threshold: return !(a.threshold == b.threshold);
-        case StageId::Contour: return !(a.contour == b.contour);
-        case StageId::Esf: return !(a.esf == b.esf);
+        case StageId::Median:
+            return !(a.median == b.median);
+        case StageId::Threshold:
+            return !(a.threshold == b.threshold);
+        case StageId::Contour:
+            return !(a.contour == b.contour);
+        case StageId::Esf:
+            return !(a.esf == b.esf);
         case StageId::Sobel:
-        case StageId::Mask: return false;
+        case StageId::Mask:
+            return false;
     }
     return true;
 }
@@ -95,8 +100,8 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 break;
             case StageId::Contour:
                 ms = timeMilliseconds([&] {
-                    const ContourInputs inputs{r.median, r.thresholded, r.sobel,
-                                               r.threshold.value, r.threshold.backgroundValue};
+                    const ContourInputs inputs{r.median, r.thresholded, r.sobel, r.threshold.value,
+                                               r.threshold.backgroundValue};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;

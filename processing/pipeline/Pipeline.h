@@ -16,13 +16,13 @@ namespace xrayprep::processing {
 // other parameters starts at the first stage whose parameters changed and reuses the
 // outputs before it. A cancelled or failed run leaves the previous result untouched.
 class Pipeline {
-public:
+  public:
     // Called after each stage with the result so far (on the running thread).
     using StageObserver = std::function<void(StageId, const PipelineResult&)>;
 
     explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
 
-    void setInput(Image input);  // discards previous results
+    void setInput(Image input);                                // discards previous results
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -38,7 +38,7 @@ public:
 
     [[nodiscard]] const PipelineResult& result() const { return result_; }
 
-private:
+  private:
     std::shared_ptr<ComputeBackend> backend_;
     Image input_;
     PipelineResult result_;

@@ -4,12 +4,18 @@ namespace xrayprep::processing {
 
 const char* toString(StageId s) {
     switch (s) {
-        case StageId::Median: return "median";
-        case StageId::Threshold: return "threshold";
-        case StageId::Sobel: return "sobel";
-        case StageId::Contour: return "contour";
-        case StageId::Mask: return "mask";
-        case StageId::Esf: return "esf";
+        case StageId::Median:
+            return "median";
+        case StageId::Threshold:
+            return "threshold";
+        case StageId::Sobel:
+            return "sobel";
+        case StageId::Contour:
+            return "contour";
+        case StageId::Mask:
+            return "mask";
+        case StageId::Esf:
+            return "esf";
     }
     return "?";
 }

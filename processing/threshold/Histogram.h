@@ -26,7 +26,7 @@ struct Histogram {
 [[nodiscard]] std::uint16_t lastValueOfBin(int bin, std::uint16_t maxValue);
 
 class HistogramBuilder {
-public:
+  public:
     [[nodiscard]] Histogram operator()(const Image& image, const ExecutionPolicy& policy) const;
 };
 

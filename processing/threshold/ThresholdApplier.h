@@ -9,7 +9,7 @@ namespace xrayprep::processing {
 
 // Stored values <= cutValue become 0; the others keep their value.
 class ThresholdApplier {
-public:
+  public:
     [[nodiscard]] Image operator()(const Image& input, std::uint16_t cutValue,
                                    const ExecutionPolicy& policy) const;
 };

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "processing/core/OtsuSplit.h"
+
 namespace xrayprep::processing {
 namespace {
 
@@ -62,34 +64,15 @@ void findTroughs(const Histogram& h, ThresholdResult& r) {
 }  // namespace
 
 int otsuBin(const Histogram& h) {
-    double total = 0.0;
-    double sumAll = 0.0;
+    std::vector<double> counts(kHistogramBins), sums(kHistogramBins);
     for (int b = 0; b < kHistogramBins; ++b) {
-        total += static_cast<double>(h.counts[b]);
-        sumAll += static_cast<double>(b) * static_cast<double>(h.counts[b]);
+        counts[b] = static_cast<double>(h.counts[b]);
+        sums[b] = static_cast<double>(b) * counts[b];
     }
-    double w0 = 0.0;
-    double sum0 = 0.0;
-    double best = -1.0;
-    int bestBin = 0;
-    for (int b = 0; b < kHistogramBins - 1; ++b) {
-        w0 += static_cast<double>(h.counts[b]);
-        sum0 += static_cast<double>(b) * static_cast<double>(h.counts[b]);
-        const double w1 = total - w0;
-        if (w0 <= 0.0 || w1 <= 0.0) continue;
-        const double m0 = sum0 / w0;
-        const double m1 = (sumAll - sum0) / w1;
-        const double between = w0 * w1 * (m0 - m1) * (m0 - m1);
-        if (between > best) {
-            best = between;
-            bestBin = b;
-        }
-    }
-    return bestBin;
+    return otsuSplit(counts, sums).bin;
 }
 
-ThresholdResult ThresholdSelector::operator()(const Histogram& h,
-                                              const ThresholdParams& p) const {
+ThresholdResult ThresholdSelector::operator()(const Histogram& h, const ThresholdParams& p) const {
     validate(p, h.maxValue);
     ThresholdResult r;
     r.requested = p.method;
@@ -113,8 +96,7 @@ ThresholdResult ThresholdSelector::operator()(const Histogram& h,
                     r.bin = r.troughs[i];
                     r.value = lastValueOfBin(r.bin, h.maxValue);
                     r.note = "trough " + std::to_string(i + 1) + " of " +
-                             std::to_string(r.troughs.size()) + " at bin " +
-                             std::to_string(r.bin);
+                             std::to_string(r.troughs.size()) + " at bin " + std::to_string(r.bin);
                     return r;
                 }
             }

@@ -13,13 +13,13 @@ namespace xrayprep::processing {
 struct ThresholdResult {
     ThresholdMethod requested = ThresholdMethod::Valley;
     ThresholdMethod used = ThresholdMethod::Valley;
-    bool fallbackUsed = false;  // valley found no qualifying trough, Otsu was used
-    int bin = 0;                // pixels whose bin is <= bin become 0
-    std::uint16_t value = 0;    // stored values <= value become 0
-    std::vector<double> smoothed;        // the histogram the troughs were found on
-    std::vector<int> troughs;            // bins, ascending
-    std::vector<double> troughFractions; // fraction of all pixels since the previous trough
-    std::vector<int> peaks;              // highest bin between consecutive troughs
+    bool fallbackUsed = false;            // valley found no qualifying trough, Otsu was used
+    int bin = 0;                          // pixels whose bin is <= bin become 0
+    std::uint16_t value = 0;              // stored values <= value become 0
+    std::vector<double> smoothed;         // the histogram the troughs were found on
+    std::vector<int> troughs;             // bins, ascending
+    std::vector<double> troughFractions;  // fraction of all pixels since the previous trough
+    std::vector<int> peaks;               // highest bin between consecutive troughs
     // First trough: values <= backgroundValue are background; above it is anatomy.
     int backgroundBin = -1;
     std::uint16_t backgroundValue = 0;
@@ -28,7 +28,7 @@ struct ThresholdResult {
 
 // Picks the threshold from a 256-bin histogram (SPEC §3.2).
 class ThresholdSelector {
-public:
+  public:
     [[nodiscard]] ThresholdResult operator()(const Histogram& histogram,
                                              const ThresholdParams& params) const;
 };

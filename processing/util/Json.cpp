@@ -17,11 +17,21 @@ void appendEscaped(std::string& out, const std::string& s) {
     out += '"';
     for (const char c : s) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     char buf[8];
@@ -48,7 +58,7 @@ void appendNumber(std::string& out, double v) {
 }
 
 class Parser {
-public:
+  public:
     explicit Parser(const std::string& text) : s_(text) {}
 
     Json parseDocument() {
@@ -58,7 +68,7 @@ public:
         return v;
     }
 
-private:
+  private:
     [[noreturn]] void fail(const std::string& what) const {
         std::size_t line = 1, col = 1;
         for (std::size_t i = 0; i < pos_ && i < s_.size(); ++i) {
@@ -69,8 +79,8 @@ private:
                 ++col;
             }
         }
-        throw std::runtime_error("JSON parse error at line " + std::to_string(line) +
-                                 ", column " + std::to_string(col) + ": " + what);
+        throw std::runtime_error("JSON parse error at line " + std::to_string(line) + ", column " +
+                                 std::to_string(col) + ": " + what);
     }
 
     void skipSpace() {
@@ -168,17 +178,34 @@ private:
             if (pos_ >= s_.size()) break;
             const char e = s_[pos_++];
             switch (e) {
-                case '"': out += '"'; break;
-                case '\\': out += '\\'; break;
-                case '/': out += '/'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'n': out += '\n'; break;
-                case 'r': out += '\r'; break;
-                case 't': out += '\t'; break;
+                case '"':
+                    out += '"';
+                    break;
+                case '\\':
+                    out += '\\';
+                    break;
+                case '/':
+                    out += '/';
+                    break;
+                case 'b':
+                    out += '\b';
+                    break;
+                case 'f':
+                    out += '\f';
+                    break;
+                case 'n':
+                    out += '\n';
+                    break;
+                case 'r':
+                    out += '\r';
+                    break;
+                case 't':
+                    out += '\t';
+                    break;
                 case 'u': {
                     if (pos_ + 4 > s_.size()) fail("short \\u escape");
-                    const unsigned code = static_cast<unsigned>(std::stoul(s_.substr(pos_, 4), nullptr, 16));
+                    const unsigned code =
+                        static_cast<unsigned>(std::stoul(s_.substr(pos_, 4), nullptr, 16));
                     pos_ += 4;
                     // UTF-8 encode (surrogate pairs are not combined: presets are ASCII).
                     if (code < 0x80) {
@@ -193,7 +220,8 @@ private:
                     }
                     break;
                 }
-                default: fail("bad escape");
+                default:
+                    fail("bad escape");
             }
         }
         fail("unterminated string");

@@ -13,7 +13,7 @@ namespace xrayprep::processing {
 // A small JSON value for presets and reports. Objects keep insertion order (reports read
 // better that way); numbers are doubles.
 class Json {
-public:
+  public:
     using Array = std::vector<Json>;
     using Object = std::vector<std::pair<std::string, Json>>;
 
@@ -57,7 +57,7 @@ public:
     // Throws std::runtime_error with line and column on malformed input.
     static Json parse(const std::string& text);
 
-private:
+  private:
     void dumpTo(std::string& out, int indent, int level) const;
     std::variant<std::monostate, bool, double, std::string, Array, Object> value_;
 };

@@ -8,8 +8,8 @@
 #include <map>
 #include <sstream>
 
-#include "mesh_export/PngReader.h"
 #include "mesh_export/MetaImageReader.h"
+#include "mesh_export/PngReader.h"
 #include "processing/util/Json.h"
 
 namespace fs = std::filesystem;
@@ -20,7 +20,8 @@ namespace {
 const fs::path kCli = XRAYPREP_CLI_PATH;
 
 int runCli(const std::string& args, std::string* output = nullptr) {
-    const fs::path log = fs::temp_directory_path() / ("xrayprep-cli-test-" + std::to_string(::getpid()) + ".log");
+    const fs::path log =
+        fs::temp_directory_path() / ("xrayprep-cli-test-" + std::to_string(::getpid()) + ".log");
     const std::string cmd = kCli.string() + " " + args + " > " + log.string() + " 2>&1";
     const int status = std::system(cmd.c_str());
     if (output) {
@@ -41,7 +42,7 @@ Json readJson(const fs::path& p) {
 }
 
 class CliTest : public ::testing::Test {
-protected:
+  protected:
     void SetUp() override {
         dir_ = fs::temp_directory_path() /
                ("xrayprep-cli-" + std::to_string(::getpid()) + "-" +
@@ -71,7 +72,8 @@ TEST_F(CliTest, UsageErrorsExitWithTwo) {
 TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     const fs::path dcm = dir_ / "foot.dcm";
     ASSERT_EQ(runCli("phantom --out " + dcm.string() + " --truth " + (dir_ / "truth.png").string() +
-                     " --size 730x580 --seed 3 --view lateral"), 0);
+                     " --size 730x580 --seed 3 --view lateral"),
+              0);
     ASSERT_TRUE(fs::exists(dcm));
     const auto truth = xrayprep::mesh_export::readPng(dir_ / "truth.png");
     EXPECT_EQ(truth.samples.width(), 730);
@@ -80,9 +82,14 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     const fs::path out = dir_ / "out";
     const fs::path report = dir_ / "report.json";
     std::string log;
-    ASSERT_EQ(runCli("run " + dcm.string() + " --out " + out.string() +
-                     " --save-stages --backend serial --set median.size=7 --set esf.iterations=20"
-                     " --report " + report.string(), &log), 0) << log;
+    ASSERT_EQ(
+        runCli("run " + dcm.string() + " --out " + out.string() +
+                   " --save-stages --backend serial --set median.size=7 --set esf.iterations=20"
+                   " --report " +
+                   report.string(),
+               &log),
+        0)
+        << log;
     for (const char* f : {"final.png", "mask.png", "01-median.png", "02-threshold.png",
                           "03-sobel.png", "04-contours.csv", "05-mask.png", "06-esf.mha"}) {
         EXPECT_TRUE(fs::exists(out / "foot" / f)) << f;
@@ -123,8 +130,10 @@ TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
     const fs::path report = dir_ / "r.json";
     std::string log;
     EXPECT_EQ(runCli("run " + bad.string() + " " + (dir_ / "missing.dcm").string() +
-                     " sample:planar --set median.size=5 --out " + (dir_ / "o").string() +
-                     " --report " + report.string(), &log), 1);
+                         " sample:planar --set median.size=5 --out " + (dir_ / "o").string() +
+                         " --report " + report.string(),
+                     &log),
+              1);
     EXPECT_NE(log.find("not-dicom.dcm"), std::string::npos) << log;
     const Json r = readJson(report);
     const auto& inputs = r.find("inputs")->asArray();
@@ -139,11 +148,13 @@ TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
 TEST_F(CliTest, MonochromeOneAndTwoGiveTheSameBoneBrightResult) {
     for (const char* p : {"MONOCHROME1", "MONOCHROME2"}) {
         ASSERT_EQ(runCli("phantom --size 512x400 --photometric " + std::string(p) + " --out " +
-                         (dir_ / (std::string(p) + ".dcm")).string()), 0);
+                         (dir_ / (std::string(p) + ".dcm")).string()),
+                  0);
     }
     ASSERT_EQ(runCli("run " + (dir_ / "MONOCHROME1.dcm").string() + " " +
                      (dir_ / "MONOCHROME2.dcm").string() + " --set median.size=5 --out " +
-                     (dir_ / "o").string()), 0);
+                     (dir_ / "o").string()),
+              0);
     const auto a = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME1" / "final.png");
     const auto b = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME2" / "final.png");
     EXPECT_EQ(a.samples, b.samples);
@@ -167,8 +178,8 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
     }
     const fs::path report = dir_ / "corpus.json";
     std::string log;
-    const int rc = runCli("run" + inputs + " --out " + (dir_ / "o").string() + " --report " +
-                          report.string(), &log);
+    const int rc = runCli(
+        "run" + inputs + " --out " + (dir_ / "o").string() + " --report " + report.string(), &log);
     EXPECT_TRUE(rc == 0 || rc == 1) << "crashed? rc=" << rc << "\n" << log;
     const Json r = readJson(report);
     int checked = 0;
@@ -178,12 +189,14 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
         const std::string ex = expect.at(input);
         ++checked;
         if (ex == "ok") {
-            EXPECT_EQ(status, "ok") << input << ": " << (e.find("error") ? e.find("error")->asString() : "");
+            EXPECT_EQ(status, "ok")
+                << input << ": " << (e.find("error") ? e.find("error")->asString() : "");
         } else if (ex == "fail") {
             EXPECT_EQ(status, "failed") << input;
             if (status == "failed") {
                 EXPECT_NE(e.find("error")->asString().find(fs::path(input).filename().string()),
-                          std::string::npos) << e.find("error")->asString();
+                          std::string::npos)
+                    << e.find("error")->asString();
             }
         }
     }

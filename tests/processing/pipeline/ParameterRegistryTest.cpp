@@ -28,10 +28,16 @@ TEST(ParameterRegistry, SetsValuesByTheirSpecNames) {
 
 TEST(ParameterRegistry, RejectsBadValuesWithTheKeyInTheMessage) {
     PipelineParameters p;
-    const std::vector<std::string> bad = {"median.size=4", "median.size=103", "median.size=abc",
-                                          "median.size=3.5", "threshold.method=magic",
-                                          "nosuch.param=1", "median.size", "=3",
-                                          "esf.dt=0.3", "threshold.minPeakFraction=1.5"};
+    const std::vector<std::string> bad = {"median.size=4",
+                                          "median.size=103",
+                                          "median.size=abc",
+                                          "median.size=3.5",
+                                          "threshold.method=magic",
+                                          "nosuch.param=1",
+                                          "median.size",
+                                          "=3",
+                                          "esf.dt=0.3",
+                                          "threshold.minPeakFraction=1.5"};
     for (const auto& b : bad) {
         try {
             setParameterFromText(p, b);

@@ -11,7 +11,7 @@ namespace {
 
 // Counts the stage calls that reach the real CPU backend.
 class CountingBackend final : public ComputeBackend {
-public:
+  public:
     CpuBackend cpu{BackendKind::Serial, 1};
     std::array<int, kStageCount> calls{};
     bool cancelDuringSobel = false;

@@ -21,7 +21,8 @@ Image referenceSobel(const Image& in) {
             long long gx = 0, gy = 0;
             for (int j = -1; j <= 1; ++j) {
                 for (int i = -1; i <= 1; ++i) {
-                    const int v = in.at(clampi(x + i, 0, in.width() - 1), clampi(y + j, 0, in.height() - 1));
+                    const int v =
+                        in.at(clampi(x + i, 0, in.width() - 1), clampi(y + j, 0, in.height() - 1));
                     gx += static_cast<long long>(kx[j + 1][i + 1]) * v;
                     gy += static_cast<long long>(ky[j + 1][i + 1]) * v;
                 }
@@ -32,10 +33,14 @@ Image referenceSobel(const Image& in) {
             unsigned long long lo = 0, hi = 1ull << 32;
             while (lo < hi) {
                 const unsigned long long mid = (lo + hi + 1) / 2;
-                if (mid * mid <= n) lo = mid; else hi = mid - 1;
+                if (mid * mid <= n)
+                    lo = mid;
+                else
+                    hi = mid - 1;
             }
             s = lo;
-            out.at(x, y) = static_cast<std::uint16_t>(std::min<unsigned long long>(s, in.maxValue()));
+            out.at(x, y) =
+                static_cast<std::uint16_t>(std::min<unsigned long long>(s, in.maxValue()));
         }
     }
     return out;
@@ -59,12 +64,16 @@ TEST_P(SobelRandom, MatchesDirectFormulaForAnyThreadCount) {
 INSTANTIATE_TEST_SUITE_P(Sizes, SobelRandom,
                          ::testing::Values(std::make_tuple(1, 1, 12), std::make_tuple(1, 9, 12),
                                            std::make_tuple(9, 1, 16), std::make_tuple(37, 23, 12),
-                                           std::make_tuple(64, 64, 16), std::make_tuple(101, 7, 8)));
+                                           std::make_tuple(64, 64, 16),
+                                           std::make_tuple(101, 7, 8)));
 
 TEST(Sobel, KnownValuesOnAStep) {
     // Vertical step 0 | 100: gx = 4 * 100 at the two columns next to the step, gy = 0.
     Image img(4, 3, 12);
-    for (int y = 0; y < 3; ++y) { img.at(2, y) = 100; img.at(3, y) = 100; }
+    for (int y = 0; y < 3; ++y) {
+        img.at(2, y) = 100;
+        img.at(3, y) = 100;
+    }
     const Image s = SobelFilter{}(img, ExecutionPolicy{});
     EXPECT_EQ(s.at(0, 1), 0);
     EXPECT_EQ(s.at(1, 1), 400);

@@ -25,7 +25,8 @@ TEST(Histogram, LastValueOfBinIsTheLargestValueInTheBin) {
             for (std::uint32_t v = 0; v <= maxValue; ++v) {
                 if (histogramBin(v, maxValue) <= bin) expected = static_cast<int>(v);
             }
-            ASSERT_EQ(static_cast<int>(last), expected) << "maxValue " << maxValue << " bin " << bin;
+            ASSERT_EQ(static_cast<int>(last), expected)
+                << "maxValue " << maxValue << " bin " << bin;
         }
     }
 }

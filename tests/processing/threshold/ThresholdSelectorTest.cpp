@@ -28,7 +28,8 @@ Histogram fromKnots(std::initializer_list<std::pair<int, double>> knots,
     for (std::size_t i = 0; i + 1 < k.size(); ++i) {
         for (int b = k[i].first; b <= k[i + 1].first; ++b) {
             const double t = double(b - k[i].first) / double(k[i + 1].first - k[i].first);
-            h.counts[b] = static_cast<std::uint64_t>(k[i].second + t * (k[i + 1].second - k[i].second));
+            h.counts[b] =
+                static_cast<std::uint64_t>(k[i].second + t * (k[i + 1].second - k[i].second));
         }
     }
     return h;
@@ -36,8 +37,8 @@ Histogram fromKnots(std::initializer_list<std::pair<int, double>> knots,
 
 // Background hump at 10, soft tissue at 60, bone at 150; troughs at 30 and 100.
 Histogram threeHumps() {
-    return fromKnots({{0, 20000}, {10, 90000}, {30, 1000}, {60, 40000}, {100, 2000},
-                      {150, 60000}, {200, 5000}});
+    return fromKnots(
+        {{0, 20000}, {10, 90000}, {30, 1000}, {60, 40000}, {100, 2000}, {150, 60000}, {200, 5000}});
 }
 
 }  // namespace
@@ -65,8 +66,15 @@ TEST(ThresholdSelector, ValleySkipsFirstTroughAndTakesFirstLargeEnoughPeak) {
 TEST(ThresholdSelector, SmallMiddlePeakIsPassedOver) {
     // Troughs at 5, 20, 40: the peak between 5 and 20 is tiny (too small), the one between
     // 20 and 40 is large: T = 40.
-    Histogram h = fromKnots({{0, 100000}, {2, 400000}, {5, 1000}, {12, 3000}, {20, 500},
-                             {30, 300000}, {40, 2000}, {60, 500000}, {120, 10000}});
+    Histogram h = fromKnots({{0, 100000},
+                             {2, 400000},
+                             {5, 1000},
+                             {12, 3000},
+                             {20, 500},
+                             {30, 300000},
+                             {40, 2000},
+                             {60, 500000},
+                             {120, 10000}});
     const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
     ASSERT_EQ(r.troughs.size(), 4u);
     EXPECT_EQ(r.troughs[0], 5);
@@ -83,7 +91,8 @@ TEST(ThresholdSelector, FallsBackToOtsuWhenNoTroughQualifies) {
     h.maxValue = 255;
     for (int b = 0; b < 256; ++b) h.counts[b] = 0;
     for (int b = 0; b < 100; ++b) h.counts[b] = 100 - static_cast<std::uint64_t>(std::abs(b - 50));
-    for (int b = 100; b < 256; ++b) h.counts[b] = 200 - static_cast<std::uint64_t>(std::abs(b - 180));
+    for (int b = 100; b < 256; ++b)
+        h.counts[b] = 200 - static_cast<std::uint64_t>(std::abs(b - 180));
     h.counts[100] = 40;
     const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
     EXPECT_TRUE(r.fallbackUsed);
@@ -104,20 +113,30 @@ TEST(ThresholdSelector, OtsuOfTwoSeparatedSpikesSplitsBetweenThem) {
 TEST(ThresholdSelector, OtsuMatchesBruteForceVarianceSearch) {
     Histogram h;
     h.maxValue = 4095;
-    for (int b = 0; b < 256; ++b) h.counts[b] = static_cast<std::uint64_t>((b * 7919) % 97 + (b > 128 ? 50 : 0));
+    for (int b = 0; b < 256; ++b)
+        h.counts[b] = static_cast<std::uint64_t>((b * 7919) % 97 + (b > 128 ? 50 : 0));
     // Brute force: within-class variance minimum == between-class maximum.
     double bestWithin = 1e300;
     int best = -1;
     for (int t = 0; t < 255; ++t) {
         double w0 = 0, w1 = 0, s0 = 0, s1 = 0;
-        for (int b = 0; b <= t; ++b) { w0 += h.counts[b]; s0 += b * double(h.counts[b]); }
-        for (int b = t + 1; b < 256; ++b) { w1 += h.counts[b]; s1 += b * double(h.counts[b]); }
+        for (int b = 0; b <= t; ++b) {
+            w0 += h.counts[b];
+            s0 += b * double(h.counts[b]);
+        }
+        for (int b = t + 1; b < 256; ++b) {
+            w1 += h.counts[b];
+            s1 += b * double(h.counts[b]);
+        }
         if (w0 == 0 || w1 == 0) continue;
         const double m0 = s0 / w0, m1 = s1 / w1;
         double v = 0;
         for (int b = 0; b <= t; ++b) v += h.counts[b] * (b - m0) * (b - m0);
         for (int b = t + 1; b < 256; ++b) v += h.counts[b] * (b - m1) * (b - m1);
-        if (v < bestWithin - 1e-6 * std::abs(bestWithin)) { bestWithin = v; best = t; }
+        if (v < bestWithin - 1e-6 * std::abs(bestWithin)) {
+            bestWithin = v;
+            best = t;
+        }
     }
     EXPECT_EQ(otsuBin(h), best);
 }

@@ -5,7 +5,8 @@
 using xrayprep::processing::Json;
 
 TEST(Json, ParsesNestedDocument) {
-    const Json j = Json::parse(R"({"a": 1.5, "b": [true, false, null], "c": {"d": "x\"y\n"}, "e": -2e3})");
+    const Json j =
+        Json::parse(R"({"a": 1.5, "b": [true, false, null], "c": {"d": "x\"y\n"}, "e": -2e3})");
     EXPECT_DOUBLE_EQ(j.find("a")->asNumber(), 1.5);
     EXPECT_TRUE(j.find("b")->asArray()[0].asBool());
     EXPECT_TRUE(j.find("b")->asArray()[2].isNull());
