@@ -9,7 +9,7 @@ namespace xrayprep::gpu {
 // Thrown from the backend and caught where a worker hands results back, so the user can
 // re-run on a CPU backend.
 class CudaError : public std::runtime_error {
-public:
+  public:
     CudaError(const std::string& what, const char* file, int line)
         : std::runtime_error(what + " (" + file + ":" + std::to_string(line) + ")") {}
 };

@@ -12,7 +12,7 @@ namespace xrayprep::gpu {
 // Move-only owner of a device allocation: the only way device memory is held.
 template <typename T>
 class DeviceBuffer {
-public:
+  public:
     DeviceBuffer() = default;
     explicit DeviceBuffer(std::size_t count) : count_(count) {
         if (count_ > 0) {
@@ -33,6 +33,14 @@ public:
         return *this;
     }
 
+    // Makes room for at least `count` elements; the allocation is kept (and reused) when it is
+    // large enough already. Contents are not preserved.
+    void reserve(std::size_t count) {
+        if (count <= count_) return;
+        release();
+        *this = DeviceBuffer(count);
+    }
+
     [[nodiscard]] T* data() { return data_; }
     [[nodiscard]] const T* data() const { return data_; }
     [[nodiscard]] std::size_t size() const { return count_; }
@@ -47,7 +55,7 @@ public:
             cudaMemcpyAsync(host, data_, count * sizeof(T), cudaMemcpyDeviceToHost, stream));
     }
 
-private:
+  private:
     void release() noexcept {
         if (data_) cudaFree(data_);  // never throws from a destructor
         data_ = nullptr;

@@ -4,6 +4,8 @@
 // specifications (PNG 2nd ed., RFC 1950/1951), used to check the code under test.
 
 #include <gtest/gtest.h>
+
+#include "tests/support/TempDir.h"
 #include <stdlib.h>
 
 #include <algorithm>
@@ -97,36 +99,7 @@ inline std::vector<std::uint8_t> inflateStoredOnly(const std::vector<std::uint8_
 }
 
 // A fresh directory under the system temp folder, removed with its content afterwards.
-class TempDir {
-  public:
-    TempDir() {
-        std::string pattern = (std::filesystem::temp_directory_path() / "xrayprep-export-XXXXXX");
-        if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-        path_ = pattern;
-    }
-    ~TempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path_, ec);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
-    [[nodiscard]] std::filesystem::path operator/(const std::string& name) const {
-        return path_ / name;
-    }
-    // Names in the folder, sorted: to check that no temporary file was left behind.
-    [[nodiscard]] std::vector<std::string> entries() const {
-        std::vector<std::string> names;
-        for (const auto& e : std::filesystem::directory_iterator(path_)) {
-            names.push_back(e.path().filename().string());
-        }
-        std::sort(names.begin(), names.end());
-        return names;
-    }
-
-  private:
-    std::filesystem::path path_;
-};
+using TempDir = xrayprep::testing::TempDir;
 
 inline std::vector<std::uint8_t> fileBytes(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
