@@ -11,6 +11,12 @@ if(NOT XRAYPREP_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_ARCHITECTURES "90-real;90-virtual")
     endif()
     enable_language(CUDA)
+    # The kernels include the C++20 processing headers. CMake 3.25 (Debian 12) does not know
+    # nvcc's C++20 flag, although nvcc 12+ has it: teach it.
+    if(NOT CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+    endif()
     set(CMAKE_CUDA_STANDARD 20)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     find_package(CUDAToolkit REQUIRED)

@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 namespace xrayprep::processing {
 namespace {
@@ -26,42 +28,28 @@ double numberIn(const ParameterDescriptor& d, const Json& v) {
     return x;
 }
 
+// An integer or real parameter bound to a member of PipelineParameters.
 template <typename Member>
-ParameterDescriptor integer(std::string key, StageId stage, Member member, double lo, double hi,
-                            std::string unit, std::string help) {
-    ParameterDescriptor d{std::move(key),
-                          stage,
-                          ParameterKind::Integer,
-                          lo,
-                          hi,
-                          {},
-                          std::move(unit),
-                          std::move(help),
-                          {},
-                          {}};
+ParameterDescriptor numeric(ParameterKind kind, std::string key, StageId stage, Member member,
+                            double lo, double hi, std::string unit, std::string help) {
+    ParameterDescriptor d{std::move(key),  stage,           kind, lo, hi, {},
+                          std::move(unit), std::move(help), {},   {}};
     d.get = [member](const PipelineParameters& p) { return Json(static_cast<double>(member(p))); };
     d.set = [member, d](PipelineParameters& p, const Json& v) {
-        member(p) = static_cast<int>(numberIn(d, v));
+        using Value = std::remove_reference_t<decltype(member(p))>;
+        member(p) = static_cast<Value>(numberIn(d, v));
     };
     return d;
 }
 
-template <typename Member>
-ParameterDescriptor real(std::string key, StageId stage, Member member, double lo, double hi,
-                         std::string unit, std::string help) {
-    ParameterDescriptor d{std::move(key),
-                          stage,
-                          ParameterKind::Real,
-                          lo,
-                          hi,
-                          {},
-                          std::move(unit),
-                          std::move(help),
-                          {},
-                          {}};
-    d.get = [member](const PipelineParameters& p) { return Json(member(p)); };
-    d.set = [member, d](PipelineParameters& p, const Json& v) { member(p) = numberIn(d, v); };
-    return d;
+template <typename... Args>
+ParameterDescriptor integer(Args&&... args) {
+    return numeric(ParameterKind::Integer, std::forward<Args>(args)...);
+}
+
+template <typename... Args>
+ParameterDescriptor real(Args&&... args) {
+    return numeric(ParameterKind::Real, std::forward<Args>(args)...);
 }
 
 template <typename Enum, typename Member>
