@@ -10,6 +10,7 @@
 
 #include "mesh_export/MetaImageReader.h"
 #include "mesh_export/PngReader.h"
+#include "processing/phantom/FootPhantom.h"
 #include "processing/util/Json.h"
 
 namespace fs = std::filesystem;
@@ -201,4 +202,36 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
         }
     }
     EXPECT_EQ(checked, static_cast<int>(expect.size()));
+}
+
+TEST_F(CliTest, SampleSegmentationReachesDiceAndFinalPngHasNoTextOrMarker) {
+    // The phantom is deterministic: the in-process copy has the same pixels as the file the
+    // command writes, and gives the marker and text masks.
+    for (const char* view : {"planar", "lateral"}) {
+        xrayprep::processing::PhantomParams params;
+        params.view = std::string(view) == "planar" ? xrayprep::processing::PhantomView::Planar
+                                                    : xrayprep::processing::PhantomView::Lateral;
+        const auto phantom = xrayprep::processing::FootPhantom{}(params);
+        const fs::path dcm = dir_ / (std::string(view) + ".dcm");
+        ASSERT_EQ(runCli("phantom --view " + std::string(view) + " --out " + dcm.string()), 0);
+        ASSERT_EQ(runCli("run " + dcm.string() + " --out " + (dir_ / "o").string()), 0);
+        const auto final = xrayprep::mesh_export::readPng(dir_ / "o" / view / "final.png");
+        const auto mask = xrayprep::mesh_export::readPng(dir_ / "o" / view / "mask.png");
+        ASSERT_EQ(final.samples.width(), phantom.image.width());
+        std::uint64_t both = 0, inMask = 0, inTruth = 0, marker = 0, text = 0;
+        for (std::size_t i = 0; i < phantom.image.size(); ++i) {
+            const bool m = mask.samples.data()[i] != 0, t = phantom.truth.data()[i] != 0;
+            both += m && t;
+            inMask += m;
+            inTruth += t;
+            marker += phantom.markerMask.data()[i] && final.samples.data()[i] != 0;
+            text += phantom.textMask.data()[i] && final.samples.data()[i] != 0;
+            // Inside the mask the output equals the input bit for bit.
+            if (m) ASSERT_EQ(final.samples.data()[i], phantom.image.data()[i]);
+        }
+        const double dice = 2.0 * double(both) / double(inMask + inTruth);
+        EXPECT_GE(dice, 0.90) << view;
+        EXPECT_EQ(marker, 0u) << view;
+        EXPECT_EQ(text, 0u) << view;
+    }
 }
