@@ -6,6 +6,10 @@
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/pipeline/CpuBackend.h"
 
+#ifdef XRAYPREP_HAVE_CUDA
+#include "gpu/cuda/CudaBackend.h"
+#endif
+
 namespace xrayprep::gpu {
 
 using processing::BackendKind;
@@ -17,10 +21,14 @@ std::vector<BackendAvailability> listBackends() {
                     std::to_string(processing::availableCpuThreads()) + " threads"});
     const CudaStatus cuda = queryCudaStatus();
     if (cuda.available) {
-        // The CUDA stage kernels arrive with the CUDA backend issue; until then the device is
-        // detected but the backend cannot run.
-        list.push_back({BackendKind::Cuda, false,
-                        "CUDA backend not implemented yet (device: " + cuda.deviceName + ")"});
+#ifdef XRAYPREP_HAVE_CUDA
+        list.push_back({BackendKind::Cuda, true,
+                        cuda.deviceName + (CudaBackend::hasDeviceMedian()
+                                               ? std::string()
+                                               : std::string(" (median on the CPU for now)"))});
+#else
+        list.push_back({BackendKind::Cuda, true, cuda.deviceName});
+#endif
     } else {
         list.push_back({BackendKind::Cuda, false, cuda.reason});
     }
@@ -36,10 +44,13 @@ std::optional<BackendKind> backendFromString(std::string_view name) {
 
 std::shared_ptr<processing::ComputeBackend> makeBackend(BackendKind kind, int threads) {
     if (kind == BackendKind::Cuda) {
-        for (const auto& b : listBackends()) {
-            if (b.kind == BackendKind::Cuda && !b.available) throw std::runtime_error(b.detail);
-        }
+        const CudaStatus cuda = queryCudaStatus();
+        if (!cuda.available) throw std::runtime_error(cuda.reason);
+#ifdef XRAYPREP_HAVE_CUDA
+        return std::make_shared<CudaBackend>();  // CudaError (a runtime_error) if it fails
+#else
         throw std::runtime_error("CUDA backend unavailable");
+#endif
     }
     return std::make_shared<processing::CpuBackend>(kind, threads);
 }

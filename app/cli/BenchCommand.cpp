@@ -31,8 +31,51 @@ struct BackendTimes {
     std::string description;
     std::array<std::vector<double>, processing::kStageCount> stageMs;
     std::vector<double> totalMs;
+    // Device backends: per stage and run, kernel / upload / download time (device events).
+    std::array<std::vector<processing::DeviceTimes>, processing::kStageCount> deviceMs;
+    bool hasDeviceTimes = false;
     processing::PipelineResult last;
 };
+
+// Median of one component of the device times of a stage.
+double medianDevice(const std::vector<processing::DeviceTimes>& runs,
+                    double processing::DeviceTimes::*part) {
+    std::vector<double> v;
+    for (const auto& t : runs) v.push_back(t.*part);
+    return medianOf(v);
+}
+
+double medianDeviceTotal(const std::vector<processing::DeviceTimes>& runs) {
+    std::vector<double> v;
+    for (const auto& t : runs) v.push_back(t.totalMs());
+    return medianOf(v);
+}
+
+// Per-stage device times of a device backend: kernels, transfers, and the stage's wall time.
+void printDeviceTable(const BackendTimes& t, int repeat) {
+    using processing::DeviceTimes;
+    std::printf("\n%s: device time per stage (ms, CUDA events, median of %d runs)\n",
+                t.description.c_str(), repeat);
+    std::printf("%-10s %10s %10s %10s %10s %10s\n", "stage", "kernels", "upload", "download",
+                "device", "wall");
+    std::vector<double> runTotals(t.totalMs.size(), 0.0);
+    for (StageId s : processing::kAllStages) {
+        const auto& runs = t.deviceMs[processing::stageIndex(s)];
+        for (std::size_t r = 0; r < runs.size() && r < runTotals.size(); ++r) {
+            runTotals[r] += runs[r].totalMs();
+        }
+        std::printf("%-10s %10.3f %10.3f %10.3f %10.3f %10.3f\n", processing::toString(s),
+                    medianDevice(runs, &DeviceTimes::computeMs),
+                    medianDevice(runs, &DeviceTimes::uploadMs),
+                    medianDevice(runs, &DeviceTimes::downloadMs), medianDeviceTotal(runs),
+                    medianOf(t.stageMs[processing::stageIndex(s)]));
+    }
+    std::printf("%-10s %10s %10s %10s %10.3f %10.3f\n", "pipeline", "", "", "", medianOf(runTotals),
+                medianOf(t.totalMs));
+    std::printf(
+        "(wall: host clock around the stage, incl. host-side work such as the CPU active "
+        "contour and allocating the returned images)\n");
+}
 
 std::vector<std::string> splitList(const std::string& text) {
     std::vector<std::string> out;
@@ -103,6 +146,10 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
             const auto& result = pipeline.run(params, StageId::Median);
             for (int s = 0; s < processing::kStageCount; ++s) {
                 times.stageMs[s].push_back(result.milliseconds[s].value_or(0.0));
+                if (result.deviceTimes[s]) {
+                    times.deviceMs[s].push_back(*result.deviceTimes[s]);
+                    times.hasDeviceTimes = true;
+                }
             }
             times.totalMs.push_back(result.totalMilliseconds());
         }
@@ -116,12 +163,16 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
     for (StageId s : processing::kAllStages) {
         std::printf("%-10s", processing::toString(s));
         for (const auto& t : results)
-            std::printf(" %22.1f", medianOf(t.stageMs[processing::stageIndex(s)]));
+            std::printf(" %22.2f", medianOf(t.stageMs[processing::stageIndex(s)]));
         std::printf("\n");
     }
     std::printf("%-10s", "total");
-    for (const auto& t : results) std::printf(" %22.1f", medianOf(t.totalMs));
+    for (const auto& t : results) std::printf(" %22.2f", medianOf(t.totalMs));
     std::printf("\n");
+    for (const auto& t : results) {
+        if (t.hasDeviceTimes) printDeviceTable(t, repeat);
+    }
+    if (!results.empty()) std::printf("\n");
     for (std::size_t i = 1; i < results.size(); ++i) {
         if (results[0].label != "serial") break;
         std::printf("%s vs serial: speedup %.2fx; %s\n", results[i].label.c_str(),
@@ -150,10 +201,28 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
                 Json st = Json::object();
                 st["medianMs"] = medianOf(v);
                 st["minMs"] = *std::min_element(v.begin(), v.end());
+                const auto& dev = t.deviceMs[processing::stageIndex(s)];
+                if (!dev.empty()) {
+                    Json d = Json::object();
+                    d["computeMs"] = medianDevice(dev, &processing::DeviceTimes::computeMs);
+                    d["uploadMs"] = medianDevice(dev, &processing::DeviceTimes::uploadMs);
+                    d["downloadMs"] = medianDevice(dev, &processing::DeviceTimes::downloadMs);
+                    d["totalMs"] = medianDeviceTotal(dev);
+                    st["deviceMedianMs"] = d;
+                }
                 stages[processing::toString(s)] = st;
             }
             b["stages"] = stages;
             b["totalMedianMs"] = medianOf(t.totalMs);
+            if (t.hasDeviceTimes) {
+                std::vector<double> runTotals(t.totalMs.size(), 0.0);
+                for (const auto& runs : t.deviceMs) {
+                    for (std::size_t r = 0; r < runs.size() && r < runTotals.size(); ++r) {
+                        runTotals[r] += runs[r].totalMs();
+                    }
+                }
+                b["deviceTotalMedianMs"] = medianOf(runTotals);
+            }
             list.push_back(b);
         }
         doc["backends"] = list;

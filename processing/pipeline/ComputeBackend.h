@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "processing/contour/ActiveContour.h"
@@ -14,6 +15,15 @@ namespace xrayprep::processing {
 
 enum class BackendKind { Serial, OpenMP, Cuda };
 [[nodiscard]] const char* toString(BackendKind k);
+
+// Time a device backend spent on the device for the calls of one stage, measured with device
+// events: kernels, host-to-device and device-to-host copies (pinned staging included).
+struct DeviceTimes {
+    double computeMs = 0.0;
+    double uploadMs = 0.0;
+    double downloadMs = 0.0;
+    [[nodiscard]] double totalMs() const { return computeMs + uploadMs + downloadMs; }
+};
 
 // One schedule of the pipeline's stages. The serial CPU backend is the reference; the
 // others must agree with it as SPEC §4 says. The trough analysis of the histogram is tiny
@@ -34,6 +44,16 @@ class ComputeBackend {
                                         const CancelToken* cancel) = 0;
     virtual Image applyMask(const Image& original, const Mask& mask) = 0;
     virtual EsfResult esf(const Mask& mask, const EsfParams& params) = 0;
+
+    // Residency, for device backends (the CPU backends ignore it). Between beginRun() and
+    // endRun() the caller promises that every Image and Mask it passes or receives stays alive
+    // and unchanged until endRun(). A device backend may then recognise such an image by its
+    // address and use the copy it already holds on the device instead of uploading it again
+    // (the median it returned, fed back to histogram/threshold; the input, fed to applyMask).
+    virtual void beginRun() {}
+    virtual void endRun() {}
+    // Device time of the calls since the previous take; nullopt for host-only backends.
+    [[nodiscard]] virtual std::optional<DeviceTimes> takeDeviceTimes() { return std::nullopt; }
 };
 
 }  // namespace xrayprep::processing

@@ -24,6 +24,18 @@ bool ownParametersChanged(StageId s, const PipelineParameters& a, const Pipeline
     return true;
 }
 
+// Opens the backend's residency scope for one run and closes it on every exit.
+class RunScope {
+  public:
+    explicit RunScope(ComputeBackend& b) : backend_(b) { backend_.beginRun(); }
+    ~RunScope() { backend_.endRun(); }
+    RunScope(const RunScope&) = delete;
+    RunScope& operator=(const RunScope&) = delete;
+
+  private:
+    ComputeBackend& backend_;
+};
+
 template <typename F>
 double timeMilliseconds(F&& f) {
     const auto start = std::chrono::steady_clock::now();
@@ -77,9 +89,16 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     PipelineResult r = hasResult_ ? result_ : PipelineResult{};
     r.parameters = params;
     r.backend = backend_->description();
-    for (int i = stageIndex(*start); i < kStageCount; ++i) r.milliseconds[i].reset();
+    for (int i = stageIndex(*start); i < kStageCount; ++i) {
+        r.milliseconds[i].reset();
+        r.deviceTimes[i].reset();
+    }
 
+    // Every image passed to the backend below lives in r or input_ and is assigned once, so
+    // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun).
     ComputeBackend& b = *backend_;
+    const RunScope scope(b);
+    (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
         if (cancel) cancel->throwIfCancelled();
         const auto stage = static_cast<StageId>(i);
@@ -113,6 +132,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 break;
         }
         r.milliseconds[i] = ms;
+        r.deviceTimes[i] = b.takeDeviceTimes();
         if (observer) observer(stage, r);
     }
     result_ = std::move(r);

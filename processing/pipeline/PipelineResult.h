@@ -7,6 +7,7 @@
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
 #include "processing/esf/EsfSolver.h"
+#include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/pipeline/StageId.h"
 #include "processing/threshold/Histogram.h"
@@ -27,6 +28,8 @@ struct PipelineResult {
     EsfResult esf;
 
     std::array<std::optional<double>, kStageCount> milliseconds{};
+    // Device backends: the stage's device time (kernels, uploads, downloads), else nullopt.
+    std::array<std::optional<DeviceTimes>, kStageCount> deviceTimes{};
     PipelineParameters parameters;
     std::string backend;  // description of the backend that computed the last stage
 

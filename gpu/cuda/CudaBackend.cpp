@@ -1,0 +1,277 @@
+#include "gpu/cuda/CudaBackend.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "gpu/CudaError.h"
+#include "gpu/cuda/EsfKernels.h"
+#include "gpu/cuda/StageKernels.h"
+#include "processing/esf/ExplicitEsfRow.h"
+#include "processing/mask/MaskApplier.h"
+#include "processing/median/MedianFilter.h"
+
+// The device median arrives in its own files; until its header exists the median runs on the
+// CPU (all cores) and its result is uploaded, so the later stages still find it resident.
+#if __has_include("gpu/cuda/MedianKernel.h")
+#include "gpu/cuda/MedianKernel.h"
+#define XRAYPREP_DEVICE_MEDIAN 1
+#else
+#define XRAYPREP_DEVICE_MEDIAN 0
+#endif
+
+namespace xrayprep::gpu {
+
+using processing::Image;
+using processing::Mask;
+using Timer = DeviceTimer::Kind;
+
+namespace {
+
+int selectDevice(int device) {
+    XRAYPREP_CUDA_CHECK(cudaSetDevice(device));
+    return device;
+}
+
+std::string nameOf(int device) {
+    cudaDeviceProp prop{};
+    XRAYPREP_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+    return prop.name;
+}
+
+}  // namespace
+
+CudaBackend::CudaBackend(int device)
+    : device_(selectDevice(device)),
+      deviceName_(nameOf(device)),
+      cpuThreads_(processing::availableCpuThreads()),
+      timer_(stream_.get()) {
+    histogram_.reserve(processing::kHistogramBins);
+}
+
+bool CudaBackend::hasDeviceMedian() { return XRAYPREP_DEVICE_MEDIAN != 0; }
+
+std::string CudaBackend::description() const {
+    return "cuda (" + deviceName_ + (hasDeviceMedian() ? ")" : ", median on CPU)");
+}
+
+void CudaBackend::activate() const { XRAYPREP_CUDA_CHECK(cudaSetDevice(device_)); }
+
+void CudaBackend::beginRun() {
+    resident_ = true;
+    holds_.fill({});
+    maskHolds_ = {};
+}
+
+void CudaBackend::endRun() {
+    resident_ = false;
+    holds_.fill({});
+    maskHolds_ = {};
+}
+
+std::optional<processing::DeviceTimes> CudaBackend::takeDeviceTimes() {
+    activate();
+    return timer_.take();
+}
+
+// ---- residency -------------------------------------------------------------------------------
+
+const std::uint16_t* CudaBackend::deviceImage(const Image& image, Slot into, int exclude) {
+    const HostCopy copy{image.data(), image.width(), image.height(), image.bitsStored()};
+    if (resident_) {
+        for (int s = 0; s < kSlotCount; ++s) {
+            if (s != exclude && holds_[s] == copy) return images_[s].data();
+        }
+    }
+    upload(image, into);
+    return images_[into].data();
+}
+
+void CudaBackend::upload(const Image& image, Slot into) {
+    holds_[into] = {};
+    images_[into].reserve(image.size());
+    {
+        const auto t = timer_.measure(Timer::Upload);
+        staging_.upload(images_[into].data(), image.data(), image.size() * sizeof(std::uint16_t),
+                        stream_.get());
+    }
+    if (resident_) holds_[into] = {image.data(), image.width(), image.height(), image.bitsStored()};
+}
+
+std::uint16_t* CudaBackend::outputSlot(Slot slot, std::size_t count) {
+    holds_[slot] = {};
+    images_[slot].reserve(count);
+    return images_[slot].data();
+}
+
+Image CudaBackend::download(Slot slot, const Image& like) {
+    Image out = makeImageLike(like);
+    {
+        const auto t = timer_.measure(Timer::Download);
+        staging_.download(out.data(), images_[slot].data(), out.size() * sizeof(std::uint16_t),
+                          stream_.get());
+    }
+    if (resident_) holds_[slot] = {out.data(), out.width(), out.height(), out.bitsStored()};
+    return out;  // moved: the pixels keep the address just recorded
+}
+
+const std::uint8_t* CudaBackend::deviceMask(const Mask& mask) {
+    const HostCopy copy{mask.data(), mask.width(), mask.height(), 0};
+    if (resident_ && maskHolds_ == copy) return mask_.data();
+    maskHolds_ = {};
+    mask_.reserve(mask.size());
+    {
+        const auto t = timer_.measure(Timer::Upload);
+        staging_.upload(mask_.data(), mask.data(), mask.size(), stream_.get());
+    }
+    if (resident_) maskHolds_ = copy;
+    return mask_.data();
+}
+
+// ---- stages ----------------------------------------------------------------------------------
+
+Image CudaBackend::median(const Image& input, const processing::MedianParams& params) {
+    // The reference validates the window size (and passes size 1 and empty images through).
+    if (params.size == 1 || input.empty()) {
+        return processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial());
+    }
+    (void)processing::MedianFilter{}(Image{}, params, processing::ExecutionPolicy::serial());
+    activate();
+#if XRAYPREP_DEVICE_MEDIAN
+    const std::uint16_t* src = deviceImage(input, kInput, kMedian);
+    std::uint16_t* dst = outputSlot(kMedian, input.size());
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchMedianFilter(src, dst, input.width(), input.height(), input.bitsStored(), params.size,
+                           stream_.get());
+        XRAYPREP_CUDA_CHECK_LAUNCH();
+    }
+    return download(kMedian, input);
+#else
+    Image out = processing::MedianFilter{}(input, params, processing::ExecutionPolicy{cpuThreads_});
+    upload(out, kMedian);
+    return out;
+#endif
+}
+
+processing::Histogram CudaBackend::histogram(const Image& input) {
+    processing::Histogram result;
+    result.maxValue = input.maxValue();
+    if (input.empty()) return result;
+    activate();
+    const std::uint16_t* src = deviceImage(input, kMedian);
+    std::array<unsigned long long, processing::kHistogramBins> counts{};
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchHistogram(src, input.size(), input.bitsStored(), histogram_.data(), stream_.get());
+    }
+    {
+        const auto t = timer_.measure(Timer::Download);
+        staging_.download(counts.data(), histogram_.data(), sizeof(counts), stream_.get());
+    }
+    for (int b = 0; b < processing::kHistogramBins; ++b) result.counts[b] = counts[b];
+    return result;
+}
+
+Image CudaBackend::threshold(const Image& input, std::uint16_t cutValue) {
+    if (input.empty()) return makeImageLike(input);
+    activate();
+    const std::uint16_t* src = deviceImage(input, kMedian, kThresholded);
+    std::uint16_t* dst = outputSlot(kThresholded, input.size());
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchThreshold(src, dst, input.size(), cutValue, stream_.get());
+    }
+    return download(kThresholded, input);
+}
+
+Image CudaBackend::sobel(const Image& input) {
+    if (input.empty()) return makeImageLike(input);
+    activate();
+    const std::uint16_t* src = deviceImage(input, kThresholded, kSobel);
+    std::uint16_t* dst = outputSlot(kSobel, input.size());
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchSobel(src, dst, input.width(), input.height(), input.maxValue(), stream_.get());
+    }
+    return download(kSobel, input);
+}
+
+processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
+                                                     const processing::ContourParams& params,
+                                                     const processing::CancelToken* cancel) {
+    // For now on the host with all cores, from the host copies the earlier stages returned.
+    return processing::ActiveContour{}(inputs, params, processing::ExecutionPolicy{cpuThreads_},
+                                       cancel);
+}
+
+Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
+    if (!mask.sameSize(original) || original.empty()) {
+        // The reference throws the size error, or returns the empty result.
+        return processing::MaskApplier{}(original, mask, processing::ExecutionPolicy::serial());
+    }
+    activate();
+    const std::uint16_t* src = deviceImage(original, kInput, kFinal);
+    const std::uint8_t* m = deviceMask(mask);
+    std::uint16_t* dst = outputSlot(kFinal, original.size());
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchApplyMask(src, m, dst, original.size(), stream_.get());
+    }
+    return download(kFinal, original);
+}
+
+processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfParams& params) {
+    const processing::ExecutionPolicy allCores{cpuThreads_};
+    // The converged mode still runs the CPU multigrid-preconditioned CG (device port later).
+    if (params.mode == processing::EsfMode::Converged || mask.empty()) {
+        return processing::EsfSolver{}(mask, params, allCores);
+    }
+    // The reference validates the parameters (on an empty mask, which costs nothing).
+    (void)processing::EsfSolver{}(Mask{}, params, allCores);
+    activate();
+    const int w = mask.width();
+    const int h = mask.height();
+    const std::size_t n = mask.size();
+    const std::uint8_t* m = deviceMask(mask);
+    shape_.reserve(n);
+    fieldA_.reserve(n);
+    fieldB_.reserve(n);
+    residualRows_.reserve(2 * static_cast<std::size_t>(h));
+    const auto c = processing::esf::ExplicitEsfCoefficients::from(params.rho, params.dt);
+    const float* field = nullptr;
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchEsfShapePixels(m, shape_.data(), w, h, params.shape == processing::EsfShape::Mask,
+                             stream_.get());
+        launchEsfInitialField(shape_.data(), fieldA_.data(), n, stream_.get());
+        field = runExplicitEsf(fieldA_.data(), fieldB_.data(), shape_.data(), w, h,
+                               params.iterations, c.keep, c.dt, stream_.get());
+        launchEsfResidualRows(shape_.data(), field, w, h, 4.0 + 1.0 / (params.rho * params.rho),
+                              residualRows_.data(), stream_.get());
+    }
+    processing::EsfResult result;
+    result.field = processing::FloatImage(w, h);
+    std::vector<double> rows(2 * static_cast<std::size_t>(h));
+    {
+        const auto t = timer_.measure(Timer::Download);
+        staging_.download(result.field.data(), field, n * sizeof(float), stream_.get());
+        staging_.download(rows.data(), residualRows_.data(), rows.size() * sizeof(double),
+                          stream_.get());
+    }
+    // How far the explicit field is from the steady state, for the report (row sums added in
+    // order: deterministic; equal to the CPU figure up to rounding, not bit for bit).
+    double r2 = 0.0;
+    double b2 = 0.0;
+    for (int y = 0; y < h; ++y) {
+        r2 += rows[static_cast<std::size_t>(y)];
+        b2 += rows[static_cast<std::size_t>(h + y)];
+    }
+    result.iterations = params.iterations;
+    result.relativeResidual = b2 > 0.0 ? std::sqrt(r2 / b2) : 0.0;
+    return result;
+}
+
+}  // namespace xrayprep::gpu

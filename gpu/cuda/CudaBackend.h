@@ -1,0 +1,105 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "gpu/cuda/CudaStream.h"
+#include "gpu/cuda/DeviceBuffer.h"
+#include "gpu/cuda/DeviceTimer.h"
+#include "gpu/cuda/PinnedStaging.h"
+#include "processing/pipeline/ComputeBackend.h"
+
+namespace xrayprep::gpu {
+
+// The pipeline's stages on an NVIDIA GPU (SPEC §4), exact where SPEC asks for it.
+//
+// Residency. The stage interface takes and returns host Images, so every stage output the
+// interface returns is downloaded (the pipeline keeps every stage's output for inspection).
+// What must not happen is an upload of something the device already holds: between beginRun()
+// and endRun() the pipeline guarantees that the images it passes stay alive and unchanged, so
+// the backend remembers which host image (by address, size and depth) each of its device
+// buffers holds, and a stage whose input is one of them uses the device copy. The input is
+// uploaded once (median) and reused by applyMask; median -> histogram -> threshold -> Sobel
+// never upload; the mask (made on the host by the active contour) is uploaded once for
+// applyMask and reused by the ESF. Outside a run nothing is remembered and inputs are uploaded.
+//
+// Still on the host: the active contour (the CPU ActiveContour with all cores, on the host
+// copies of median/threshold/Sobel that the interface returned anyway; the GVF/Chan-Vese device
+// port is later work), the converged ESF (the CPU multigrid solver with all cores), and the
+// median until the device median kernel (gpu/cuda/MedianKernel.h) is in the build.
+//
+// Device buffers and pinned staging belong to the backend and are reused from run to run;
+// they are reallocated only when an image larger than any before arrives. Not thread-safe:
+// one run at a time per backend. CUDA failures are thrown as CudaError.
+class CudaBackend final : public processing::ComputeBackend {
+  public:
+    // Uses CUDA device `device`; throws CudaError when it cannot.
+    explicit CudaBackend(int device = 0);
+
+    [[nodiscard]] processing::BackendKind kind() const override {
+        return processing::BackendKind::Cuda;
+    }
+    // CPU threads of the stages that run on the host.
+    [[nodiscard]] int threads() const override { return cpuThreads_; }
+    [[nodiscard]] std::string description() const override;
+    [[nodiscard]] const std::string& deviceName() const { return deviceName_; }
+    // Whether the median runs on the device in this build.
+    [[nodiscard]] static bool hasDeviceMedian();
+
+    processing::Image median(const processing::Image& input,
+                             const processing::MedianParams& params) override;
+    processing::Histogram histogram(const processing::Image& input) override;
+    processing::Image threshold(const processing::Image& input, std::uint16_t cutValue) override;
+    processing::Image sobel(const processing::Image& input) override;
+    processing::ContourResult activeContour(const processing::ContourInputs& inputs,
+                                            const processing::ContourParams& params,
+                                            const processing::CancelToken* cancel) override;
+    processing::Image applyMask(const processing::Image& original,
+                                const processing::Mask& mask) override;
+    processing::EsfResult esf(const processing::Mask& mask,
+                              const processing::EsfParams& params) override;
+
+    void beginRun() override;
+    void endRun() override;
+    [[nodiscard]] std::optional<processing::DeviceTimes> takeDeviceTimes() override;
+
+  private:
+    enum Slot { kInput, kMedian, kThresholded, kSobel, kFinal, kSlotCount };
+    // Which host raster a device buffer holds a copy of.
+    struct HostCopy {
+        const void* pixels = nullptr;
+        int width = 0;
+        int height = 0;
+        int depth = 0;  // bits stored; 0 for masks
+        bool operator==(const HostCopy&) const = default;
+    };
+
+    void activate() const;
+    // The device copy of `image`: a slot other than `exclude` that holds it, else uploaded
+    // into `into`.
+    const std::uint16_t* deviceImage(const processing::Image& image, Slot into, int exclude = -1);
+    void upload(const processing::Image& image, Slot into);
+    std::uint16_t* outputSlot(Slot slot, std::size_t count);
+    processing::Image download(Slot slot, const processing::Image& like);
+    const std::uint8_t* deviceMask(const processing::Mask& mask);
+
+    int device_;
+    std::string deviceName_;
+    int cpuThreads_;
+    CudaStream stream_;
+    DeviceTimer timer_;
+    PinnedStaging staging_;
+    std::array<DeviceBuffer<std::uint16_t>, kSlotCount> images_;
+    std::array<HostCopy, kSlotCount> holds_{};
+    DeviceBuffer<std::uint8_t> mask_;
+    HostCopy maskHolds_;
+    DeviceBuffer<std::uint8_t> shape_;
+    DeviceBuffer<float> fieldA_;
+    DeviceBuffer<float> fieldB_;
+    DeviceBuffer<unsigned long long> histogram_;
+    DeviceBuffer<double> residualRows_;
+    bool resident_ = false;  // inside beginRun() .. endRun()
+};
+
+}  // namespace xrayprep::gpu

@@ -1,0 +1,210 @@
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <array>
+#include <mutex>
+
+#include "gpu/CudaError.h"
+#include "gpu/cuda/StageKernels.h"
+
+namespace xrayprep::gpu {
+namespace {
+
+// Element-wise kernels move 8 pixels (16 bytes) per thread: device allocations are 256-byte
+// aligned, so every full group of 8 is a naturally aligned 16-byte access.
+constexpr int kVector = 8;
+constexpr int kThreads = 256;
+
+union Pixels8 {
+    uint4 vector;
+    std::uint16_t value[kVector];
+};
+
+unsigned int blocksFor(std::size_t count) {
+    const std::size_t groups = (count + kVector - 1) / kVector;
+    return static_cast<unsigned int>((groups + kThreads - 1) / kThreads);
+}
+
+__global__ void thresholdKernel(const std::uint16_t* __restrict__ in,
+                                std::uint16_t* __restrict__ out, std::size_t count,
+                                std::uint16_t cut) {
+    const std::size_t i =
+        (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVector;
+    if (i + kVector <= count) {
+        Pixels8 p;
+        p.vector = __ldg(reinterpret_cast<const uint4*>(in + i));
+#pragma unroll
+        for (int k = 0; k < kVector; ++k) p.value[k] = p.value[k] <= cut ? 0 : p.value[k];
+        *reinterpret_cast<uint4*>(out + i) = p.vector;
+    } else {
+        for (std::size_t j = i; j < count; ++j) out[j] = in[j] <= cut ? 0 : in[j];
+    }
+}
+
+__global__ void applyMaskKernel(const std::uint16_t* __restrict__ in,
+                                const std::uint8_t* __restrict__ mask,
+                                std::uint16_t* __restrict__ out, std::size_t count) {
+    const std::size_t i =
+        (static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x) * kVector;
+    if (i + kVector <= count) {
+        Pixels8 p;
+        p.vector = __ldg(reinterpret_cast<const uint4*>(in + i));
+        union {
+            uint2 vector;
+            std::uint8_t value[kVector];
+        } m;
+        m.vector = __ldg(reinterpret_cast<const uint2*>(mask + i));
+#pragma unroll
+        for (int k = 0; k < kVector; ++k) p.value[k] = m.value[k] ? p.value[k] : 0;
+        *reinterpret_cast<uint4*>(out + i) = p.vector;
+    } else {
+        for (std::size_t j = i; j < count; ++j) out[j] = mask[j] ? in[j] : 0;
+    }
+}
+
+// Shared-memory privatised histogram: each group of two warps owns a sub-histogram (less
+// contention on the few bins that hold most pixels, e.g. the background), a block sums its
+// sub-histograms and adds them to the global counts. Integer sums: any order is exact.
+constexpr int kHistogramThreads = 512;
+constexpr int kSubHistograms = kHistogramThreads / 64;
+
+__global__ void histogramKernel(const std::uint16_t* __restrict__ in, std::size_t count,
+                                int bitsStored, unsigned long long* __restrict__ counts) {
+    __shared__ unsigned int sub[kSubHistograms][256];
+    for (int i = threadIdx.x; i < kSubHistograms * 256; i += blockDim.x) (&sub[0][0])[i] = 0;
+    __syncthreads();
+    unsigned int* mine = sub[threadIdx.x / 64];
+    const unsigned int maxValue = (1u << bitsStored) - 1u;
+    // (maxValue + 1) is 2^bitsStored, so the division of the definition is a shift.
+    const auto add = [&](unsigned int v) {
+        atomicAdd(&mine[(min(v, maxValue) << 8) >> bitsStored], 1u);
+    };
+
+    const std::size_t groups = count / kVector;
+    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
+    for (std::size_t g = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+         g < groups; g += stride) {
+        Pixels8 p;
+        p.vector = __ldg(reinterpret_cast<const uint4*>(in) + g);
+#pragma unroll
+        for (int k = 0; k < kVector; ++k) add(p.value[k]);
+    }
+    if (blockIdx.x == 0) {
+        for (std::size_t j = groups * kVector + threadIdx.x; j < count; j += blockDim.x) add(in[j]);
+    }
+    __syncthreads();
+    for (int b = threadIdx.x; b < 256; b += blockDim.x) {
+        unsigned int sum = 0;
+#pragma unroll
+        for (int s = 0; s < kSubHistograms; ++s) sum += sub[s][b];
+        if (sum != 0) atomicAdd(&counts[b], static_cast<unsigned long long>(sum));
+    }
+}
+
+// min(floor(sqrt(n)), maxValue) exactly. Above maxValue^2 the answer is maxValue; below, n <
+// 2^32 and the single-precision root is within 1 of the true one (relative error 2^-24 of
+// the input), so one integer correction step on each side makes it exact, as on the CPU.
+__device__ __forceinline__ unsigned int clampedIntegerSqrt(unsigned long long n,
+                                                           unsigned int maxValue) {
+    const unsigned long long m = maxValue;
+    if (n >= m * m) return maxValue;
+    unsigned long long s = static_cast<unsigned long long>(__fsqrt_rn(static_cast<float>(n)));
+    while (s * s > n) --s;
+    while ((s + 1) * (s + 1) <= n) ++s;
+    return static_cast<unsigned int>(s);
+}
+
+// Each thread computes a column of kSobelRows pixels, keeping the three input rows of the
+// window in registers: 3 loads per pixel instead of 9.
+constexpr int kSobelX = 32;
+constexpr int kSobelY = 8;
+constexpr int kSobelRows = 8;
+
+__global__ void sobelKernel(const std::uint16_t* __restrict__ in, std::uint16_t* __restrict__ out,
+                            int width, int height, unsigned int maxValue) {
+    const int x = blockIdx.x * kSobelX + threadIdx.x;
+    const int y0 = (blockIdx.y * kSobelY + threadIdx.y) * kSobelRows;
+    if (x >= width || y0 >= height) return;
+    const std::size_t w = static_cast<std::size_t>(width);
+    const int l = max(x - 1, 0);
+    const int r = min(x + 1, width - 1);
+    const auto load = [&](int y, int& a, int& b, int& c) {
+        const std::uint16_t* row = in + static_cast<std::size_t>(min(max(y, 0), height - 1)) * w;
+        a = __ldg(row + l);
+        b = __ldg(row + x);
+        c = __ldg(row + r);
+    };
+    int ul, uc, ur, ml, mc, mr;
+    load(y0 - 1, ul, uc, ur);
+    load(y0, ml, mc, mr);
+    const int rows = min(kSobelRows, height - y0);
+#pragma unroll
+    for (int k = 0; k < kSobelRows; ++k) {
+        if (k >= rows) break;
+        int dl, dc, dr;
+        load(y0 + k + 1, dl, dc, dr);
+        const long long gx = (ur + 2 * mr + dr) - (ul + 2 * ml + dl);  // |.| <= 4 * 65535
+        const long long gy = (dl + 2 * dc + dr) - (ul + 2 * uc + ur);
+        const auto sq = static_cast<unsigned long long>(gx * gx + gy * gy);
+        out[static_cast<std::size_t>(y0 + k) * w + x] =
+            static_cast<std::uint16_t>(clampedIntegerSqrt(sq, maxValue));
+        ul = ml, uc = mc, ur = mr;
+        ml = dl, mc = dc, mr = dr;
+    }
+}
+
+}  // namespace
+
+int multiprocessorCount() {
+    static std::mutex mutex;
+    static std::array<int, 64> cached{};
+    int device = 0;
+    XRAYPREP_CUDA_CHECK(cudaGetDevice(&device));
+    const std::lock_guard lock(mutex);
+    if (device < 0 || device >= static_cast<int>(cached.size())) return 132;
+    if (cached[static_cast<std::size_t>(device)] == 0) {
+        XRAYPREP_CUDA_CHECK(cudaDeviceGetAttribute(&cached[static_cast<std::size_t>(device)],
+                                                   cudaDevAttrMultiProcessorCount, device));
+    }
+    return cached[static_cast<std::size_t>(device)];
+}
+
+void launchHistogram(const std::uint16_t* in, std::size_t count, int bitsStored,
+                     unsigned long long* counts, cudaStream_t stream) {
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counts, 0, 256 * sizeof(unsigned long long), stream));
+    if (count == 0) return;
+    const std::size_t groups = count / kVector + 1;
+    const std::size_t wanted = (groups + kHistogramThreads - 1) / kHistogramThreads;
+    // Enough resident blocks to fill the device; more would only add global atomics.
+    const auto blocks = static_cast<unsigned int>(
+        std::min<std::size_t>(wanted, static_cast<std::size_t>(4 * multiprocessorCount())));
+    histogramKernel<<<blocks, kHistogramThreads, 0, stream>>>(in, count, bitsStored, counts);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchThreshold(const std::uint16_t* in, std::uint16_t* out, std::size_t count,
+                     std::uint16_t cutValue, cudaStream_t stream) {
+    if (count == 0) return;
+    thresholdKernel<<<blocksFor(count), kThreads, 0, stream>>>(in, out, count, cutValue);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchSobel(const std::uint16_t* in, std::uint16_t* out, int width, int height,
+                 std::uint16_t maxValue, cudaStream_t stream) {
+    if (width <= 0 || height <= 0) return;
+    const dim3 block(kSobelX, kSobelY);
+    const int rowsPerBlock = kSobelY * kSobelRows;
+    const dim3 grid(static_cast<unsigned int>((width + kSobelX - 1) / kSobelX),
+                    static_cast<unsigned int>((height + rowsPerBlock - 1) / rowsPerBlock));
+    sobelKernel<<<grid, block, 0, stream>>>(in, out, width, height, maxValue);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchApplyMask(const std::uint16_t* in, const std::uint8_t* mask, std::uint16_t* out,
+                     std::size_t count, cudaStream_t stream) {
+    if (count == 0) return;
+    applyMaskKernel<<<blocksFor(count), kThreads, 0, stream>>>(in, mask, out, count);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace xrayprep::gpu
