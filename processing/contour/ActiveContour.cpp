@@ -6,6 +6,7 @@
 
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/ChanVeseMethod.h"
+#include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
 #include "processing/contour/SnakeMethod.h"
 #include "processing/contour/WorkingGrid.h"
@@ -76,8 +77,11 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
                                 : ChanVeseMethod{}(working, p, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
-    result.contours.reserve(outcome.contours.size());
-    for (const Contour& c : outcome.contours) result.contours.push_back(g.toFull(c));
+    EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);
+    result.discarded.insert(result.discarded.end(), strips.discarded.begin(),
+                            strips.discarded.end());
+    result.contours.reserve(strips.kept.size());
+    for (const Contour& c : strips.kept) result.contours.push_back(g.toFull(c));
     result.mask = PolygonFiller{}(result.contours, fullW, fullH, FillRule::NonZero, policy);
     return result;
 }

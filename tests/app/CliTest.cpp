@@ -227,7 +227,9 @@ TEST_F(CliTest, SampleSegmentationReachesDiceAndFinalPngHasNoTextOrMarker) {
             marker += phantom.markerMask.data()[i] && final.samples.data()[i] != 0;
             text += phantom.textMask.data()[i] && final.samples.data()[i] != 0;
             // Inside the mask the output equals the input bit for bit.
-            if (m) ASSERT_EQ(final.samples.data()[i], phantom.image.data()[i]);
+            if (m) {
+                ASSERT_EQ(final.samples.data()[i], phantom.image.data()[i]);
+            }
         }
         const double dice = 2.0 * double(both) / double(inMask + inTruth);
         EXPECT_GE(dice, 0.90) << view;

@@ -1,0 +1,177 @@
+#include "processing/contour/CollimatorBands.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace xrayprep::processing {
+namespace {
+
+enum Side { Left = 0, Right = 1, Top = 2, Bottom = 3 };
+
+struct Widths {
+    std::array<int, 4> w{0, 0, 0, 0};
+    bool operator==(const Widths&) const = default;
+};
+
+float percentile(std::vector<float> values, double q) {
+    if (values.empty()) return 0.0f;
+    const auto k = static_cast<std::size_t>(q * static_cast<double>(values.size() - 1));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(k), values.end());
+    return values[k];
+}
+
+// A side has a band when most of its outermost line (column or row) lies within a tolerance of
+// that line's median level L, and L is bright (above the threshold, or about in the top 10 % of
+// the image). The band runs inward while most of each line stays within the tolerance, then
+// over the blurred inner edge while most of the line is still above min(threshold, L -
+// tolerance). Lines are measured over the span not already claimed by the perpendicular bands,
+// so a frame of bands is found side by side.
+class StripFinder {
+  public:
+    StripFinder(const FloatImage& median, const BandSettings& s) : m_(median), s_(s) {
+        std::vector<float> all(median.pixels().begin(), median.pixels().end());
+        brightLevel_ = percentile(std::move(all), 0.9);
+    }
+
+    Widths operator()() {
+        Widths b;
+        for (int round = 0; round < 4; ++round) {
+            Widths n = b;
+            n.w[Left] = width(Left, b);
+            n.w[Right] = width(Right, b);
+            n.w[Top] = width(Top, n);
+            n.w[Bottom] = width(Bottom, n);
+            if (n == b) break;
+            b = n;
+        }
+        return b;
+    }
+
+    // The band level L of each side, as found by the last call of width() for it.
+    std::array<double, 4> level{0.0, 0.0, 0.0, 0.0};
+
+  private:
+    // Values of the i-th line from the given side, over the span left by the other bands.
+    std::vector<float> line(Side side, int i, const Widths& b) const {
+        const int w = m_.width(), h = m_.height();
+        std::vector<float> v;
+        if (side == Left || side == Right) {
+            const int x = side == Left ? i : w - 1 - i;
+            for (int y = b.w[Top]; y < h - b.w[Bottom]; ++y) v.push_back(m_.at(x, y));
+        } else {
+            const int y = side == Top ? i : h - 1 - i;
+            for (int x = b.w[Left]; x < w - b.w[Right]; ++x) v.push_back(m_.at(x, y));
+        }
+        return v;
+    }
+
+    [[nodiscard]] bool mostly(const std::vector<float>& v, auto&& pred) const {
+        if (v.empty()) return false;
+        std::size_t n = 0;
+        for (const float x : v) n += pred(x) ? 1 : 0;
+        return static_cast<double>(n) >= s_.coverage * static_cast<double>(v.size());
+    }
+
+    int width(Side side, const Widths& b) {
+        const bool vertical = side == Left || side == Right;
+        const int lines = vertical ? m_.width() - (side == Left ? b.w[Right] : b.w[Left])
+                                   : m_.height() - (side == Top ? b.w[Bottom] : b.w[Top]);
+        if (lines <= 0) return 0;
+        const std::vector<float> edge = line(side, 0, b);
+        const double L = percentile(edge, 0.5);
+        level[side] = L;
+        if (!(L > s_.backgroundValue)) return 0;
+        const double tolerance = s_.uniformity * (L - s_.backgroundValue);
+        if (!(L > s_.thresholdValue || L >= brightLevel_ - tolerance)) return 0;
+        auto near = [&](float x) { return std::abs(x - L) <= tolerance; };
+        const double extension = std::max<double>(
+            s_.backgroundValue, std::min<double>(s_.thresholdValue, L - tolerance));
+        auto above = [&](float x) { return x > extension; };
+        int i = 0;
+        while (i < lines && mostly(line(side, i, b), near)) ++i;
+        if (i == 0) return 0;
+        while (i < lines && mostly(line(side, i, b), above)) ++i;
+        return i;
+    }
+
+    const FloatImage& m_;
+    const BandSettings& s_;
+    float brightLevel_ = 0.0f;
+};
+
+}  // namespace
+
+CollimatorBands CollimatorBandFinder::operator()(const FloatImage& m, const BandSettings& s) const {
+    const int w = m.width(), h = m.height();
+    CollimatorBands out;
+    out.mask = Mask(w, h, 0);
+    if (w == 0 || h == 0) return out;
+    StripFinder finder(m, s);
+    const Widths b = finder();
+    out.left = b.w[Left];
+    out.right = b.w[Right];
+    out.top = b.w[Top];
+    out.bottom = b.w[Bottom];
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            out.mask.at(x, y) =
+                x < out.left || x >= w - out.right || y < out.top || y >= h - out.bottom ? 1 : 0;
+        }
+    }
+
+    // The penumbra: beyond a strip, each row (column) keeps belonging to the band while its
+    // values fall (or stay level, within a noise tolerance) away from it, provided they fall all
+    // the way to the background: that is the blurred passage from an unexposed to an exposed
+    // area. Where anatomy interrupts the fall, the row is claimed up to the interruption only
+    // if rows on both sides of it along the band do reach the background (the soft edge runs
+    // on behind the anatomy); elsewhere it is left alone.
+    for (int side = Left; side <= Bottom; ++side) {
+        const int width = b.w[side];
+        if (width == 0) continue;
+        const double L = finder.level[side];
+        const double floor = s.backgroundValue + s.penumbraFloor * (L - s.backgroundValue);
+        const double noise = s.penumbraNoise * (L - s.backgroundValue);
+        const bool vertical = side == Left || side == Right;
+        const int lines = vertical ? h : w;  // rows (columns) crossing the band's inner edge
+        const int depth = vertical ? w : h;  // pixels along each of them
+        // The i-th pixel of a line counted inward from the band's image edge.
+        auto px = [&](int line, int i) -> std::pair<int, int> {
+            const int d = side == Left || side == Top ? i : depth - 1 - i;
+            return vertical ? std::pair{d, line} : std::pair{line, d};
+        };
+        std::vector<int> end(lines, width);   // first pixel not in the fall
+        std::vector<char> reached(lines, 0);  // the fall reached the background
+        for (int line = 0; line < lines; ++line) {
+            const auto [x0, y0] = px(line, width - 1);
+            double lowest = m.at(x0, y0);
+            int i = width;
+            for (; i < depth; ++i) {
+                const auto [x, y] = px(line, i);
+                const double v = m.at(x, y);
+                if (out.mask.at(x, y) != 0 || v > lowest + noise) break;
+                if (v <= floor) {
+                    reached[line] = 1;
+                    break;
+                }
+                lowest = std::min(lowest, v);
+            }
+            end[line] = i;
+        }
+        const auto firstReached = std::find(reached.begin(), reached.end(), 1) - reached.begin();
+        const auto lastReached =
+            lines - 1 - (std::find(reached.rbegin(), reached.rend(), 1) - reached.rbegin());
+        for (int line = 0; line < lines; ++line) {
+            if (reached[line] == 0 && !(line > firstReached && line < lastReached)) continue;
+            for (int k = width; k < end[line]; ++k) {
+                const auto [x, y] = px(line, k);
+                out.mask.at(x, y) = 1;
+                ++out.penumbraPixels;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing
