@@ -1,6 +1,7 @@
 #include "app/cli/InputSource.h"
 
 #include <algorithm>
+#include <charconv>
 #include <stdexcept>
 
 #include "processing/phantom/FootPhantom.h"
@@ -47,8 +48,25 @@ LoadedInput loadInput(const std::string& input, int frame) {
     LoadedInput loaded;
     loaded.label = input;
     if (isSampleInput(input)) {
-        const std::string view = input.substr(7);
+        // sample:VIEW or sample:VIEW:WxH (other sizes, e.g. for scaling benchmarks)
+        std::string view = input.substr(7);
         processing::PhantomParams params;
+        if (const auto colon = view.find(':'); colon != std::string::npos) {
+            const std::string size = view.substr(colon + 1);
+            view = view.substr(0, colon);
+            const auto x = size.find('x');
+            int w = 0, h = 0;
+            const bool ok =
+                x != std::string::npos &&
+                std::from_chars(size.data(), size.data() + x, w).ptr == size.data() + x &&
+                std::from_chars(size.data() + x + 1, size.data() + size.size(), h).ptr ==
+                    size.data() + size.size();
+            if (!ok || w < 64 || h < 64 || w > 32768 || h > 32768) {
+                throw std::runtime_error(input + ": expected sample:VIEW:WxH with sides 64..32768");
+            }
+            params.width = w;
+            params.height = h;
+        }
         if (view == "lateral") {
             params.view = processing::PhantomView::Lateral;
         } else if (view != "planar" && !view.empty()) {

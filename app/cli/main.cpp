@@ -22,7 +22,7 @@ constexpr const char* kUsage = R"(usage:
   xrayprep-cli --version
 
 INPUT is a DICOM file, a folder (searched recursively for DICOM files), or the built-in
-synthetic radiograph sample:planar / sample:lateral.
+synthetic radiograph sample:planar / sample:lateral (optionally sized: sample:planar:4096x4096).
 Exit codes: 0 all inputs ok, 1 some inputs failed, 2 usage error.
 )";
 

@@ -28,7 +28,11 @@ Field runOnDevice(const processing::Mask& mask, int iterations, int stepsPerPass
     const std::size_t n = mask.size();
     gpu::DeviceBuffer<std::uint8_t> dMask(n), shape(n);
     gpu::DeviceBuffer<float> a(n), b(n);
-    XRAYPREP_CUDA_CHECK(cudaMemcpy(dMask.data(), mask.data(), n, cudaMemcpyHostToDevice));
+    // On the stream, then waited for: a pageable cudaMemcpy may return before its DMA lands,
+    // and a non-blocking stream does not wait for the legacy default stream.
+    XRAYPREP_CUDA_CHECK(
+        cudaMemcpyAsync(dMask.data(), mask.data(), n, cudaMemcpyHostToDevice, stream.get()));
+    stream.synchronize();
     gpu::launchEsfShapePixels(dMask.data(), shape.data(), mask.width(), mask.height(), false,
                               stream.get());
     const auto c = processing::esf::ExplicitEsfCoefficients::from(32.0, 0.2);
@@ -61,7 +65,7 @@ TEST(EsfSchedule, EveryStepsPerPassGivesTheSameField) {
         const processing::Mask mask = gpu_test::discMask(w, h, 17);
         const Field reference = runOnDevice(mask, 200, 1, stream);
         std::printf("ESF 200 explicit iterations, %dx%d: 1 step/pass %.3f ms", w, h, reference.ms);
-        for (const int steps : {4, 8, 12, 16}) {
+        for (const int steps : {0, 4, 7, 8, 12, 16}) {  // 0: the default
             const Field f = runOnDevice(mask, 200, steps, stream);
             EXPECT_TRUE(f.pixels == reference.pixels) << w << "x" << h << ", " << steps;
             std::printf(", %d: %.3f ms", steps, f.ms);
