@@ -53,44 +53,28 @@ FloatImage WorkingGrid::blockMean(const Image& full, const ExecutionPolicy& poli
 
 FloatImage WorkingGrid::blockMax(const Image& full, const ExecutionPolicy& policy) const {
     FloatImage out(width_, height_, 0.0f);
-    const int f = factor_;
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (int j = 0; j < height_; ++j) {
-        const int y0 = j * f;
-        const int y1 = std::min(fullHeight_, y0 + f);
-        for (int i = 0; i < width_; ++i) {
-            const int x0 = i * f;
-            const int x1 = std::min(fullWidth_, x0 + f);
-            std::uint16_t m = 0;
-            for (int y = y0; y < y1; ++y) {
-                const std::uint16_t* r = full.row(y);
-                for (int x = x0; x < x1; ++x) m = std::max(m, r[x]);
-            }
-            out.at(i, j) = static_cast<float>(m);
+    forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
+        std::uint16_t m = 0;
+        for (int y = y0; y < y1; ++y) {
+            const std::uint16_t* r = full.row(y);
+            for (int x = x0; x < x1; ++x) m = std::max(m, r[x]);
         }
-    }
+        return static_cast<float>(m);
+    });
     return out;
 }
 
 Mask WorkingGrid::blockMajorityAbove(const Image& full, std::uint16_t level,
                                      const ExecutionPolicy& policy) const {
     Mask out(width_, height_, 0);
-    const int f = factor_;
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (int j = 0; j < height_; ++j) {
-        const int y0 = j * f;
-        const int y1 = std::min(fullHeight_, y0 + f);
-        for (int i = 0; i < width_; ++i) {
-            const int x0 = i * f;
-            const int x1 = std::min(fullWidth_, x0 + f);
-            int above = 0;
-            for (int y = y0; y < y1; ++y) {
-                const std::uint16_t* r = full.row(y);
-                for (int x = x0; x < x1; ++x) above += r[x] > level ? 1 : 0;
-            }
-            out.at(i, j) = 2 * above > (y1 - y0) * (x1 - x0) ? 1 : 0;
+    forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
+        int above = 0;
+        for (int y = y0; y < y1; ++y) {
+            const std::uint16_t* r = full.row(y);
+            for (int x = x0; x < x1; ++x) above += r[x] > level ? 1 : 0;
         }
-    }
+        return static_cast<std::uint8_t>(2 * above > (y1 - y0) * (x1 - x0) ? 1 : 0);
+    });
     return out;
 }
 

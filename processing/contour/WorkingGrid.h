@@ -40,6 +40,22 @@ class WorkingGrid {
     }
 
   private:
+    // Sets every working pixel (i, j) of `out` to reduce(x0, x1, y0, y1) over its block's
+    // half-open full-resolution bounds, in parallel over block rows.
+    template <typename Out, typename Reduce>
+    void forEachBlock(Out& out, const ExecutionPolicy& policy, Reduce reduce) const {
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+        for (int j = 0; j < height_; ++j) {
+            const int y0 = j * factor_;
+            const int y1 = y0 + factor_ < fullHeight_ ? y0 + factor_ : fullHeight_;
+            for (int i = 0; i < width_; ++i) {
+                const int x0 = i * factor_;
+                const int x1 = x0 + factor_ < fullWidth_ ? x0 + factor_ : fullWidth_;
+                out.at(i, j) = reduce(x0, x1, y0, y1);
+            }
+        }
+    }
+
     int fullWidth_, fullHeight_;
     int factor_ = 1;
     int width_ = 0, height_ = 0;

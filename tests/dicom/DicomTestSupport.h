@@ -24,7 +24,7 @@ inline bool haveCorpus() {
     GTEST_SKIP() << "DICOM corpus not found at " << ::xrayprep::dicom::test::corpusDir()
 
 // A fresh folder under the system temp folder, removed with everything in it.
-using TempDir = xrayprep::testing::TempDir;
+using TempDir = xrayprep::test_support::TempDir;
 
 // Little byte-buffer builder for hand-made DICOM structures (explicit VR little endian unless
 // a helper says otherwise).

@@ -15,6 +15,7 @@
 #include "gpu/CudaStatus.h"
 #include "processing/core/Image.h"
 #include "processing/pipeline/CpuBackend.h"
+#include "tests/support/MaskMetrics.h"
 
 namespace xrayprep::gpu_test {
 
@@ -109,15 +110,6 @@ inline double maxAbsDifference(const processing::FloatImage& a, const processing
     return worst;
 }
 
-inline double dice(const processing::Mask& a, const processing::Mask& b) {
-    std::uint64_t both = 0, na = 0, nb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const bool x = a.data()[i] != 0, y = b.data()[i] != 0;
-        both += x && y;
-        na += x;
-        nb += y;
-    }
-    return na + nb == 0 ? 1.0 : 2.0 * static_cast<double>(both) / static_cast<double>(na + nb);
-}
+using xrayprep::test_support::dice;
 
 }  // namespace xrayprep::gpu_test

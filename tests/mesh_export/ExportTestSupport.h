@@ -99,7 +99,7 @@ inline std::vector<std::uint8_t> inflateStoredOnly(const std::vector<std::uint8_
 }
 
 // A fresh directory under the system temp folder, removed with its content afterwards.
-using TempDir = xrayprep::testing::TempDir;
+using TempDir = xrayprep::test_support::TempDir;
 
 inline std::vector<std::uint8_t> fileBytes(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);

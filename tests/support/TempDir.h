@@ -9,7 +9,7 @@
 #include <system_error>
 #include <vector>
 
-namespace xrayprep::testing {
+namespace xrayprep::test_support {
 
 // A fresh folder under the system temp directory, removed with everything in it at the end.
 class TempDir {
@@ -44,4 +44,4 @@ private:
     std::filesystem::path path_;
 };
 
-}  // namespace xrayprep::testing
+}  // namespace xrayprep::test_support

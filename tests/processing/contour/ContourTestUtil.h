@@ -13,6 +13,7 @@
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
 #include "processing/sobel/SobelFilter.h"
+#include "tests/support/MaskMetrics.h"
 
 namespace xrayprep::processing::test {
 
@@ -55,15 +56,7 @@ inline Mask randomMask(int w, int h, double density, std::uint32_t seed) {
     return m;
 }
 
-inline double dice(const Mask& a, const Mask& b) {
-    std::int64_t inter = 0, na = 0, nb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        inter += (a.data()[i] != 0 && b.data()[i] != 0) ? 1 : 0;
-        na += a.data()[i] != 0 ? 1 : 0;
-        nb += b.data()[i] != 0 ? 1 : 0;
-    }
-    return na + nb == 0 ? 1.0 : 2.0 * static_cast<double>(inter) / static_cast<double>(na + nb);
-}
+using xrayprep::test_support::dice;
 
 inline std::int64_t overlap(const Mask& a, const Mask& b) {
     std::int64_t n = 0;

@@ -3,21 +3,13 @@
 #include "processing/phantom/FootPhantom.h"
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/support/MaskMetrics.h"
 
 using namespace xrayprep::processing;
 
 namespace {
 
-double dice(const Mask& a, const Mask& b) {
-    std::uint64_t both = 0, na = 0, nb = 0;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const bool x = a.data()[i] != 0, y = b.data()[i] != 0;
-        both += x && y;
-        na += x;
-        nb += y;
-    }
-    return na + nb == 0 ? 1.0 : 2.0 * static_cast<double>(both) / static_cast<double>(na + nb);
-}
+using xrayprep::test_support::dice;
 
 PipelineResult runOn(const Image& image, BackendKind kind, int threads,
                      const PipelineParameters& params = {}) {
