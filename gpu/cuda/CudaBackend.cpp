@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu/CudaError.h"
+#include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/EsfKernels.h"
 #include "gpu/cuda/StageKernels.h"
 #include "processing/esf/ExplicitEsfRow.h"
@@ -202,9 +203,11 @@ Image CudaBackend::sobel(const Image& input) {
 processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
                                                      const processing::ContourParams& params,
                                                      const processing::CancelToken* cancel) {
-    // For now on the host with all cores, from the host copies the earlier stages returned.
-    return processing::ActiveContour{}(inputs, params, processing::ExecutionPolicy{cpuThreads_},
-                                       cancel);
+    // On the host with all cores, from the host copies the earlier stages returned, except the
+    // chan-vese iterations, which run on the device (gpu/cuda/ContourLevelSet.h).
+    activate();
+    return processing::ActiveContour{ContourLevelSet(stream_.get())}(
+        inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
 }
 
 Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
@@ -225,10 +228,7 @@ Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
 
 processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfParams& params) {
     const processing::ExecutionPolicy allCores{cpuThreads_};
-    // The converged mode still runs the CPU multigrid-preconditioned CG (device port later).
-    if (params.mode == processing::EsfMode::Converged || mask.empty()) {
-        return processing::EsfSolver{}(mask, params, allCores);
-    }
+    if (mask.empty()) return processing::EsfSolver{}(mask, params, allCores);
     // The reference validates the parameters (on an empty mask, which costs nothing).
     (void)processing::EsfSolver{}(Mask{}, params, allCores);
     activate();
@@ -237,6 +237,7 @@ processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfPa
     const std::size_t n = mask.size();
     const std::uint8_t* m = deviceMask(mask);
     shape_.reserve(n);
+    if (params.mode == processing::EsfMode::Converged) return convergedEsf(m, w, h, params);
     fieldA_.reserve(n);
     fieldB_.reserve(n);
     residualRows_.reserve(2 * static_cast<std::size_t>(h));
@@ -271,6 +272,30 @@ processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfPa
     }
     result.iterations = params.iterations;
     result.relativeResidual = b2 > 0.0 ? std::sqrt(r2 / b2) : 0.0;
+    return result;
+}
+
+processing::EsfResult CudaBackend::convergedEsf(const std::uint8_t* mask, int w, int h,
+                                                const processing::EsfParams& params) {
+    const std::size_t n = static_cast<std::size_t>(w) * h;
+    fieldA_.reserve(n);
+    processing::EsfResult result;
+    EsfConvergedSolver::Outcome outcome;
+    {
+        const auto t = timer_.measure(Timer::Compute);
+        launchEsfShapePixels(mask, shape_.data(), w, h, params.shape == processing::EsfShape::Mask,
+                             stream_.get());
+        outcome = converged_(shape_.data(), fieldA_.data(), w, h, params.rho, params.tolerance,
+                             params.maxSolverIterations, stream_.get());
+    }
+    result.field = processing::FloatImage(w, h);
+    {
+        const auto t = timer_.measure(Timer::Download);
+        staging_.download(result.field.data(), fieldA_.data(), n * sizeof(float), stream_.get());
+    }
+    result.iterations = outcome.iterations;
+    result.relativeResidual = outcome.relativeResidual;
+    result.reachedTolerance = outcome.relativeResidual <= params.tolerance;
     return result;
 }
 

@@ -7,6 +7,7 @@
 #include "gpu/cuda/CudaStream.h"
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/DeviceTimer.h"
+#include "gpu/cuda/EsfConvergedSolver.h"
 #include "gpu/cuda/PinnedStaging.h"
 #include "processing/pipeline/ComputeBackend.h"
 
@@ -25,9 +26,10 @@ namespace xrayprep::gpu {
 // applyMask and reused by the ESF. Outside a run nothing is remembered and inputs are uploaded.
 //
 // Still on the host: the active contour (the CPU ActiveContour with all cores, on the host
-// copies of median/threshold/Sobel that the interface returned anyway; the GVF/Chan-Vese device
-// port is later work), the converged ESF (the CPU multigrid solver with all cores), and the
-// median until the device median kernel (gpu/cuda/MedianKernel.h) is in the build.
+// copies of median/threshold/Sobel that the interface returned anyway) except its chan-vese
+// iterations (gpu/cuda/ContourLevelSet.h); GVF is later work; and the median until the device
+// median kernel (gpu/cuda/MedianKernel.h) is in the build. The converged ESF runs on the device
+// (gpu/cuda/EsfConvergedSolver.h).
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
@@ -83,6 +85,9 @@ class CudaBackend final : public processing::ComputeBackend {
     std::uint16_t* outputSlot(Slot slot, std::size_t count);
     processing::Image download(Slot slot, const processing::Image& like);
     const std::uint8_t* deviceMask(const processing::Mask& mask);
+    // The converged ESF of the device mask `mask` (EsfConvergedSolver).
+    processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
+                                       const processing::EsfParams& params);
 
     int device_;
     std::string deviceName_;
@@ -99,6 +104,7 @@ class CudaBackend final : public processing::ComputeBackend {
     DeviceBuffer<float> fieldB_;
     DeviceBuffer<unsigned long long> histogram_;
     DeviceBuffer<double> residualRows_;
+    EsfConvergedSolver converged_;
     bool resident_ = false;  // inside beginRun() .. endRun()
 };
 

@@ -74,7 +74,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     const WorkingInputs working{g, median, in.sobel, regions};
     MethodOutcome outcome = p.method == ContourMethod::Snake
                                 ? SnakeMethod{}(working, p, policy, cancel)
-                                : ChanVeseMethod{}(working, p, policy, cancel);
+                                : ChanVeseMethod{levelSet_}(working, p, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
     EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);

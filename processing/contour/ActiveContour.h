@@ -1,8 +1,10 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "processing/contour/ChanVeseLevelSet.h"
 #include "processing/contour/ContourParams.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
@@ -43,9 +45,17 @@ struct ContourInputs {
 // Isolates bone from remaining soft tissue (SPEC §3.4).
 class ActiveContour {
   public:
+    ActiveContour() = default;
+    // `levelSet` runs the chan-vese iterations instead of ChanVeseLevelSet (empty = it); the
+    // CUDA backend passes its device solver here.
+    explicit ActiveContour(LevelSetSolver levelSet) : levelSet_(std::move(levelSet)) {}
+
     [[nodiscard]] ContourResult operator()(const ContourInputs& inputs, const ContourParams& params,
                                            const ExecutionPolicy& policy,
                                            const CancelToken* cancel = nullptr) const;
+
+  private:
+    LevelSetSolver levelSet_;
 };
 
 }  // namespace xrayprep::processing

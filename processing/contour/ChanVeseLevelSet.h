@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
@@ -43,5 +45,11 @@ class ChanVeseLevelSet {
                                const ChanVeseSettings& settings, const ExecutionPolicy& policy,
                                const CancelToken* cancel = nullptr) const;
 };
+
+// Seam for another implementation of the iterations (the CUDA backend runs them on the device):
+// same arguments and contract as ChanVeseLevelSet::operator(). Empty = ChanVeseLevelSet.
+using LevelSetSolver = std::function<ChanVeseOutcome(
+    FloatImage& phi, const FloatImage& image, const Mask& domain, const ChanVeseSettings& settings,
+    const ExecutionPolicy& policy, const CancelToken* cancel)>;
 
 }  // namespace xrayprep::processing

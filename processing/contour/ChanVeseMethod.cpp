@@ -56,7 +56,9 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
     s.lambda2 = p.cvLambda2;
     s.dt = p.cvDt;
     s.maxIterations = p.cvIterations;
-    out.iterations = ChanVeseLevelSet{}(phi, image, anatomy, s, policy, cancel).iterations;
+    out.iterations = solver_
+                         ? solver_(phi, image, anatomy, s, policy, cancel).iterations
+                         : ChanVeseLevelSet{}(phi, image, anatomy, s, policy, cancel).iterations;
 
     // Nothing outside the anatomy belongs to the region.
     for (std::size_t i = 0; i < phi.size(); ++i) {

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <utility>
+
+#include "processing/contour/ChanVeseLevelSet.h"
 #include "processing/contour/ContourParams.h"
 #include "processing/contour/WorkingInputs.h"
 #include "processing/core/CancelToken.h"
@@ -12,9 +15,16 @@ namespace xrayprep::processing {
 // are traced at phi = 0, and those enclosing less than minArea are dropped.
 class ChanVeseMethod {
   public:
+    ChanVeseMethod() = default;
+    // `solver` runs the level-set iterations instead of ChanVeseLevelSet (empty = it).
+    explicit ChanVeseMethod(LevelSetSolver solver) : solver_(std::move(solver)) {}
+
     [[nodiscard]] MethodOutcome operator()(const WorkingInputs& in, const ContourParams& params,
                                            const ExecutionPolicy& policy,
                                            const CancelToken* cancel) const;
+
+  private:
+    LevelSetSolver solver_;
 };
 
 }  // namespace xrayprep::processing

@@ -103,7 +103,7 @@ TEST(CudaEsfParameters, InvalidParametersThrowLikeTheReference) {
 
 TEST(CudaEsfParameters, ConvergedModeReachesTheTolerance) {
     XRAYPREP_REQUIRE_CUDA();
-    // Runs the CPU solver for now; checks that the backend hands it through intact.
+    // Converged mode runs the device multigrid-preconditioned CG; checks the tolerance is met.
     EsfParams p;
     p.mode = processing::EsfMode::Converged;
     const processing::EsfResult r =
