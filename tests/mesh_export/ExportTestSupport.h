@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/TempDir.h"
 #include <stdlib.h>
+#include "tests/support/TempDir.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -13,9 +13,10 @@ namespace xrayprep::test_support {
 
 // A fresh folder under the system temp directory, removed with everything in it at the end.
 class TempDir {
-public:
+  public:
     explicit TempDir(const std::string& prefix = "xrayprep-test") {
-        std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
         if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
         path_ = pattern;
     }
@@ -40,7 +41,7 @@ public:
         return names;
     }
 
-private:
+  private:
     std::filesystem::path path_;
 };
 
