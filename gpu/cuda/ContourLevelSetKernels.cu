@@ -67,6 +67,30 @@ __global__ void step(LevelSetBuffers b, LevelSetConstants k, int w, int h) {
     b.next[i] = v + (updated - v);
 }
 
+// Sums a warp's partial totals with a fixed shuffle tree; the result is valid in lane 0.
+__device__ LevelSetTotals warpTotals(double inside, double outside, double nearChange,
+                                     long long insideCount, long long outsideCount,
+                                     long long changes, long long nearCount) {
+    for (int o = 16; o > 0; o /= 2) {
+        inside += __shfl_down_sync(0xffffffffu, inside, o);
+        outside += __shfl_down_sync(0xffffffffu, outside, o);
+        nearChange += __shfl_down_sync(0xffffffffu, nearChange, o);
+        insideCount += __shfl_down_sync(0xffffffffu, insideCount, o);
+        outsideCount += __shfl_down_sync(0xffffffffu, outsideCount, o);
+        changes += __shfl_down_sync(0xffffffffu, changes, o);
+        nearCount += __shfl_down_sync(0xffffffffu, nearCount, o);
+    }
+    LevelSetTotals t;
+    t.inside = inside;
+    t.outside = outside;
+    t.insideCount = insideCount;
+    t.outsideCount = outsideCount;
+    t.changes = changes;
+    t.nearCount = nearCount;
+    t.nearChange = nearChange;
+    return t;
+}
+
 // One warp per row: lane l takes x = l, l + 32, ... in order, then a fixed shuffle tree; the
 // same order on every run (not the CPU's left-to-right order: the sums may differ in the last
 // bits, which the Dice tolerance covers).
@@ -94,24 +118,9 @@ __global__ void rowTotals(LevelSetBuffers b, const float* before, const float* a
             nearChange += fabsf(r - v);
         }
     }
-    for (int o = 16; o > 0; o /= 2) {
-        inside += __shfl_down_sync(0xffffffffu, inside, o);
-        outside += __shfl_down_sync(0xffffffffu, outside, o);
-        nearChange += __shfl_down_sync(0xffffffffu, nearChange, o);
-        insideCount += __shfl_down_sync(0xffffffffu, insideCount, o);
-        outsideCount += __shfl_down_sync(0xffffffffu, outsideCount, o);
-        changes += __shfl_down_sync(0xffffffffu, changes, o);
-        nearCount += __shfl_down_sync(0xffffffffu, nearCount, o);
-    }
+    const LevelSetTotals t =
+        warpTotals(inside, outside, nearChange, insideCount, outsideCount, changes, nearCount);
     if (lane != 0) return;
-    LevelSetTotals t;
-    t.inside = inside;
-    t.outside = outside;
-    t.insideCount = insideCount;
-    t.outsideCount = outsideCount;
-    t.changes = changes;
-    t.nearCount = nearCount;
-    t.nearChange = nearChange;
     b.rows[y] = t;
 }
 
@@ -130,24 +139,9 @@ __global__ void grandTotal(LevelSetBuffers b, int h) {
         nearCount += r.nearCount;
         nearChange += r.nearChange;
     }
-    for (int o = 16; o > 0; o /= 2) {
-        inside += __shfl_down_sync(0xffffffffu, inside, o);
-        outside += __shfl_down_sync(0xffffffffu, outside, o);
-        nearChange += __shfl_down_sync(0xffffffffu, nearChange, o);
-        insideCount += __shfl_down_sync(0xffffffffu, insideCount, o);
-        outsideCount += __shfl_down_sync(0xffffffffu, outsideCount, o);
-        changes += __shfl_down_sync(0xffffffffu, changes, o);
-        nearCount += __shfl_down_sync(0xffffffffu, nearCount, o);
-    }
+    LevelSetTotals t =
+        warpTotals(inside, outside, nearChange, insideCount, outsideCount, changes, nearCount);
     if (lane != 0) return;
-    LevelSetTotals t;
-    t.inside = inside;
-    t.outside = outside;
-    t.insideCount = insideCount;
-    t.outsideCount = outsideCount;
-    t.changes = changes;
-    t.nearCount = nearCount;
-    t.nearChange = nearChange;
     t.c1 = static_cast<float>(insideCount > 0 ? inside / insideCount : 0.0);
     t.c2 = static_cast<float>(outsideCount > 0 ? outside / outsideCount : 0.0);
     *b.total = t;

@@ -18,17 +18,7 @@ std::string contentOf(const fs::path& p) {
     return {bytes.begin(), bytes.end()};
 }
 
-// Runs `f`, expects std::runtime_error, and returns its message.
-template <typename F>
-std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const std::runtime_error& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no std::runtime_error thrown";
-    return {};
-}
+using test::errorOf;
 
 TEST(AtomicFile, WritesAndReplaces) {
     TempDir dir;

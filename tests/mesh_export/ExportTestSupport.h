@@ -112,4 +112,16 @@ inline void writeBytes(const std::filesystem::path& p, const std::string& conten
     out << content;
 }
 
+// Runs `f`, expects std::runtime_error, and returns its message.
+template <typename F>
+std::string errorOf(F&& f) {
+    try {
+        f();
+    } catch (const std::runtime_error& e) {
+        return e.what();
+    }
+    ADD_FAILURE() << "no std::runtime_error thrown";
+    return {};
+}
+
 }  // namespace xrayprep::mesh_export::test

@@ -69,16 +69,7 @@ void fixCrc(std::vector<std::uint8_t>& png, std::size_t chunkStart) {
         png[chunkStart + 8 + length + i] = std::uint8_t(crc >> (24 - 8 * i));
 }
 
-template <typename F>
-std::string errorOf(F&& f) {
-    try {
-        f();
-    } catch (const std::runtime_error& e) {
-        return e.what();
-    }
-    ADD_FAILURE() << "no std::runtime_error thrown";
-    return {};
-}
+using test::errorOf;
 
 TEST(PngReader, DecodesIndependentlyEncodedReferenceFiles) {
     if (!zlibAvailable()) {
