@@ -8,10 +8,105 @@
 #include "gpu/CudaError.h"
 #include "gpu/cuda/ContourLevelSetKernels.h"
 #include "gpu/cuda/DeviceBuffer.h"
+#include "gpu/cuda/PinnedStaging.h"
+#include "gpu/cuda/WhileLoopGraph.h"
 
 namespace xrayprep::gpu {
 
 using processing::ChanVeseOutcome;
+
+// Device buffers, pinned staging and the captured iteration graph of the level set, reused
+// while the grid size stays the same.
+class LevelSetWorkspace {
+  public:
+    LevelSetWorkspace() = default;
+    ~LevelSetWorkspace() { dropGraph(); }
+    LevelSetWorkspace(const LevelSetWorkspace&) = delete;
+    LevelSetWorkspace& operator=(const LevelSetWorkspace&) = delete;
+
+    // Buffers for a w x h grid; the graph is kept when they did not move.
+    LevelSetBuffers prepare(int w, int h) {
+        const std::size_t n = static_cast<std::size_t>(w) * h;
+        image_.reserve(n);
+        phi_.reserve(n);
+        next_.reserve(n);
+        cx_.reserve(n);
+        cy_.reserve(n);
+        domain_.reserve(n);
+        rows_.reserve(static_cast<std::size_t>(h));
+        total_.reserve(1);
+        control_.reserve(1);
+        const LevelSetBuffers b{image_.data(), domain_.data(), phi_.data(),
+                                next_.data(),  cx_.data(),     cy_.data(),
+                                rows_.data(),  total_.data(),  control_.data()};
+        if (w != width_ || h != height_ || b.phi != graphPhi_) dropGraph();
+        width_ = w;
+        height_ = h;
+        graphPhi_ = b.phi;
+        return b;
+    }
+
+    // Runs iterations until the device's stop test says so (at most control.maxIterations).
+    void iterate(const LevelSetBuffers& b, cudaStream_t stream) {
+        if (graph_ == nullptr) makeGraph(b, stream);
+        int stopped = 0;
+        do {
+            XRAYPREP_CUDA_CHECK(cudaGraphLaunch(graph_, stream));
+            if (conditional_) break;
+            XRAYPREP_CUDA_CHECK(cudaMemcpyAsync(&stopped, &b.control->stopped, sizeof stopped,
+                                                cudaMemcpyDeviceToHost, stream));
+            XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream));
+        } while (stopped == 0);
+    }
+
+    PinnedStaging& staging() { return staging_; }
+
+  private:
+    void dropGraph() {
+        if (graph_ != nullptr) cudaGraphExecDestroy(graph_);
+        graph_ = nullptr;
+    }
+
+    // Two iterations (phi -> next -> phi), so the body leaves the current iterate in phi.
+    static void body(LevelSetBuffers b, int w, int h, cudaGraphConditionalHandle loop,
+                     bool conditional, cudaStream_t stream) {
+        for (int half = 0; half < 2; ++half) {
+            launchLevelSetStep(b, w, h, stream);
+            launchLevelSetTotals(b, b.phi, b.next, w, h, true, loop, conditional, stream);
+            std::swap(b.phi, b.next);
+        }
+    }
+
+    void makeGraph(const LevelSetBuffers& b, cudaStream_t stream) {
+        const WhileLoopGraph made = makeWhileLoopGraph(
+            stream, [&](cudaGraphConditionalHandle loop, bool conditional, cudaStream_t s) {
+                body(b, width_, height_, loop, conditional, s);
+            });
+        graph_ = made.exec;
+        conditional_ = made.conditional;
+    }
+
+    DeviceBuffer<float> image_, phi_, next_, cx_, cy_;
+    DeviceBuffer<std::uint8_t> domain_;
+    DeviceBuffer<LevelSetTotals> rows_, total_;
+    DeviceBuffer<LevelSetControl> control_;
+    PinnedStaging staging_;
+    int width_ = 0, height_ = 0;
+    const float* graphPhi_ = nullptr;
+    cudaGraphExec_t graph_ = nullptr;
+    bool conditional_ = false;
+};
+
+std::shared_ptr<LevelSetWorkspace> ContourLevelSet::makeWorkspace() {
+    return std::make_shared<LevelSetWorkspace>();
+}
+
+ContourLevelSet::ContourLevelSet(cudaStream_t stream) : ContourLevelSet(stream, makeWorkspace()) {}
+
+ContourLevelSet::ContourLevelSet(cudaStream_t stream, std::shared_ptr<LevelSetWorkspace> workspace)
+    : stream_(stream), workspace_(std::move(workspace)) {
+    if (!workspace_) throw std::invalid_argument("ContourLevelSet needs a workspace");
+}
 
 ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
                                             const processing::FloatImage& image,
@@ -30,48 +125,40 @@ ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
     const int h = phi.height();
     std::int64_t domainSize = 0;
     for (const std::uint8_t d : domain.pixels()) domainSize += d != 0 ? 1 : 0;
-    if (w == 0 || h == 0 || domainSize == 0) return outcome;
+    if (w == 0 || h == 0 || domainSize == 0 || s.maxIterations == 0) return outcome;
+    if (cancel != nullptr) cancel->throwIfCancelled();
 
+    LevelSetWorkspace& ws = *workspace_;
+    const LevelSetBuffers b = ws.prepare(w, h);
     const std::size_t n = phi.size();
-    DeviceBuffer<float> dImage(n), dPhi(n), dNext(n), dCx(n), dCy(n);
-    DeviceBuffer<std::uint8_t> dDomain(n);
-    DeviceBuffer<LevelSetTotals> dRows(static_cast<std::size_t>(h)), dTotal(1);
-    dImage.uploadAsync(image.data(), n, stream_);
-    dPhi.uploadAsync(phi.data(), n, stream_);
-    dDomain.uploadAsync(domain.data(), n, stream_);
-    LevelSetBuffers b{dImage.data(), dDomain.data(), dPhi.data(),  dNext.data(),
-                      dCx.data(),    dCy.data(),     dRows.data(), dTotal.data()};
-    launchLevelSetTotals(b, b.phi, b.phi, w, h, stream_);
+    ws.staging().upload(const_cast<float*>(b.image), image.data(), n * sizeof(float), stream_);
+    ws.staging().upload(b.phi, phi.data(), n * sizeof(float), stream_);
+    ws.staging().upload(const_cast<std::uint8_t*>(b.domain), domain.data(), n, stream_);
 
-    const LevelSetConstants k{static_cast<float>(s.lambda1),
-                              static_cast<float>(s.lambda2),
-                              static_cast<float>(s.mu),
-                              static_cast<float>(s.dt * s.epsilon / std::numbers::pi),
-                              static_cast<float>(s.epsilon * s.epsilon),
-                              static_cast<float>(s.eta * s.eta)};
-    const auto stopCount = static_cast<std::int64_t>(s.stopFraction * domainSize);
-    int stable = 0;
-    LevelSetTotals t;
-    XRAYPREP_CUDA_CHECK(cudaMemcpyAsync(&t, b.total, sizeof t, cudaMemcpyDeviceToHost, stream_));
-    XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
-    for (int it = 0; it < s.maxIterations; ++it) {
-        if (cancel != nullptr) cancel->throwIfCancelled();
-        outcome.insideMean = t.insideCount > 0 ? t.inside / t.insideCount : 0.0;
-        outcome.outsideMean = t.outsideCount > 0 ? t.outside / t.outsideCount : 0.0;
-        launchLevelSetStep(b, k, w, h, stream_);
-        launchLevelSetTotals(b, b.phi, b.next, w, h, stream_);
-        std::swap(b.phi, b.next);
-        XRAYPREP_CUDA_CHECK(
-            cudaMemcpyAsync(&t, b.total, sizeof t, cudaMemcpyDeviceToHost, stream_));
-        XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
-        outcome.iterations = it + 1;
-        const bool calm = t.nearCount == 0 || t.nearChange <= s.stopChange * t.nearCount;
-        stable = t.changes <= stopCount && calm ? stable + 1 : 0;
-        if (stable >= s.stableIterations) break;
-    }
+    LevelSetControl control;
+    control.k = {static_cast<float>(s.lambda1),
+                 static_cast<float>(s.lambda2),
+                 static_cast<float>(s.mu),
+                 static_cast<float>(s.dt * s.epsilon / std::numbers::pi),
+                 static_cast<float>(s.epsilon * s.epsilon),
+                 static_cast<float>(s.eta * s.eta)};
+    control.stopCount = static_cast<long long>(s.stopFraction * domainSize);
+    control.stopChange = s.stopChange;
+    control.stableIterations = s.stableIterations;
+    control.maxIterations = s.maxIterations;
     XRAYPREP_CUDA_CHECK(
-        cudaMemcpyAsync(phi.data(), b.phi, n * sizeof(float), cudaMemcpyDeviceToHost, stream_));
+        cudaMemcpyAsync(b.control, &control, sizeof control, cudaMemcpyHostToDevice, stream_));
+    launchLevelSetTotals(b, b.phi, b.phi, w, h, false, 0, false, stream_);
+    ws.iterate(b, stream_);
+
+    ws.staging().download(phi.data(), b.phi, n * sizeof(float), stream_);
+    XRAYPREP_CUDA_CHECK(
+        cudaMemcpyAsync(&control, b.control, sizeof control, cudaMemcpyDeviceToHost, stream_));
     XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    if (cancel != nullptr) cancel->throwIfCancelled();
+    outcome.iterations = control.iterations;
+    outcome.insideMean = control.insideMean;
+    outcome.outsideMean = control.outsideMean;
     return outcome;
 }
 

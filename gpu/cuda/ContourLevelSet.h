@@ -2,17 +2,27 @@
 
 #include <cuda_runtime.h>
 
+#include <memory>
+
 #include "processing/contour/ChanVeseLevelSet.h"
 
 namespace xrayprep::gpu {
 
-// The chan-vese level-set iterations (processing::ChanVeseLevelSet) on the device: one kernel
-// pair per iteration and a row-ordered total, copied back each iteration for the host's stop
-// test (the region settles in tens of iterations). Same contract as the CPU class; the masks
-// agree with it to Dice >= 0.999 (float rounding of the means may differ). `policy` is unused.
+class LevelSetWorkspace;
+
+// The chan-vese level-set iterations (processing::ChanVeseLevelSet) on the device. The
+// iterations run as one CUDA graph: a while node whose body is two iterations (four kernels
+// each), with the CPU's stop test evaluated on the device after every iteration, so the host
+// waits once per solve (where conditional nodes are unavailable the host relaunches the body
+// and reads the stop flag after each). Device buffers and the graph live in a workspace that is
+// kept from solve to solve (the CUDA backend holds one). Same contract as the CPU class; the
+// masks agree with it to Dice >= 0.999 (float rounding of the means may differ). `policy` is
+// unused.
 class ContourLevelSet {
   public:
-    explicit ContourLevelSet(cudaStream_t stream) : stream_(stream) {}
+    // A workspace of its own.
+    explicit ContourLevelSet(cudaStream_t stream);
+    ContourLevelSet(cudaStream_t stream, std::shared_ptr<LevelSetWorkspace> workspace);
 
     processing::ChanVeseOutcome operator()(processing::FloatImage& phi,
                                            const processing::FloatImage& image,
@@ -21,8 +31,12 @@ class ContourLevelSet {
                                            const processing::ExecutionPolicy& policy,
                                            const processing::CancelToken* cancel) const;
 
+    // A new workspace (for the constructor above); not thread-safe, one solve at a time.
+    [[nodiscard]] static std::shared_ptr<LevelSetWorkspace> makeWorkspace();
+
   private:
     cudaStream_t stream_;
+    std::shared_ptr<LevelSetWorkspace> workspace_;
 };
 
 }  // namespace xrayprep::gpu

@@ -12,10 +12,11 @@ __device__ __forceinline__ float at(const float* p, int x, int y, int w, int h) 
 }
 
 __global__ void coefficients(const float* __restrict__ p, float* __restrict__ cx,
-                             float* __restrict__ cy, float eta2, int w, int h) {
+                             float* __restrict__ cy, const LevelSetControl* control, int w, int h) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
-    if (x >= w || y >= h) return;
+    if (x >= w || y >= h || control->stopped != 0) return;
+    const float eta2 = control->k.eta2;
     const float c = at(p, x, y, w, h);
     const float dxf = at(p, x + 1, y, w, h) - c;
     const float dyc = 0.5f * (at(p, x, y + 1, w, h) - at(p, x, y - 1, w, h));
@@ -42,16 +43,17 @@ __device__ __forceinline__ float edgeBefore(const float* p, const float* c, int 
                   : c[static_cast<long long>(y - 1) * w + x];
 }
 
-__global__ void step(LevelSetBuffers b, LevelSetConstants k, int w, int h) {
+__global__ void step(LevelSetBuffers b, int w, int h) {
     const int x = blockIdx.x * blockDim.x + threadIdx.x;
     const int y = blockIdx.y * blockDim.y + threadIdx.y;
     if (x >= w || y >= h) return;
     const long long i = static_cast<long long>(y) * w + x;
     const float v = b.phi[i];
-    if (b.domain[i] == 0) {
+    if (b.domain[i] == 0 || b.control->stopped != 0) {
         b.next[i] = v;
         return;
     }
+    const LevelSetConstants k = b.control->k;
     const float c1 = b.total->c1, c2 = b.total->c2;
     const float delta = k.deltaScale / (k.eps2 + v * v);
     const float i1 = b.image[i] - c1;
@@ -98,7 +100,7 @@ __global__ void rowTotals(LevelSetBuffers b, const float* before, const float* a
                           int h) {
     const int y = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32;
     const int lane = threadIdx.x % 32;
-    if (y >= h) return;
+    if (y >= h || b.control->stopped != 0) return;
     double inside = 0.0, outside = 0.0, nearChange = 0.0;
     long long insideCount = 0, outsideCount = 0, changes = 0, nearCount = 0;
     for (int x = lane; x < w; x += 32) {
@@ -125,7 +127,10 @@ __global__ void rowTotals(LevelSetBuffers b, const float* before, const float* a
 }
 
 // One warp, the same fixed order on every run.
-__global__ void grandTotal(LevelSetBuffers b, int h) {
+__global__ void grandTotal(LevelSetBuffers b, int h, bool counting, cudaGraphConditionalHandle loop,
+                           bool conditional) {
+    LevelSetControl* c = b.control;
+    if (c->stopped != 0) return;
     const int lane = threadIdx.x;
     double inside = 0.0, outside = 0.0, nearChange = 0.0;
     long long insideCount = 0, outsideCount = 0, changes = 0, nearCount = 0;
@@ -144,26 +149,39 @@ __global__ void grandTotal(LevelSetBuffers b, int h) {
     if (lane != 0) return;
     t.c1 = static_cast<float>(insideCount > 0 ? inside / insideCount : 0.0);
     t.c2 = static_cast<float>(outsideCount > 0 ? outside / outsideCount : 0.0);
+    if (counting) {
+        // The stop test of ChanVeseLevelSet after the iteration that produced `after`.
+        const LevelSetTotals& used = *b.total;
+        c->insideMean = used.insideCount > 0 ? used.inside / used.insideCount : 0.0;
+        c->outsideMean = used.outsideCount > 0 ? used.outside / used.outsideCount : 0.0;
+        c->iterations += 1;
+        const bool calm = t.nearCount == 0 || t.nearChange <= c->stopChange * t.nearCount;
+        c->stable = t.changes <= c->stopCount && calm ? c->stable + 1 : 0;
+        if (c->stable >= c->stableIterations || c->iterations >= c->maxIterations) {
+            c->stopped = 1;
+            if (conditional) cudaGraphSetConditional(loop, 0u);
+        }
+    }
     *b.total = t;
 }
 
 }  // namespace
 
 void launchLevelSetTotals(const LevelSetBuffers& b, const float* before, const float* after, int w,
-                          int h, cudaStream_t stream) {
+                          int h, bool counting, cudaGraphConditionalHandle loop, bool conditional,
+                          cudaStream_t stream) {
     rowTotals<<<(h + 7) / 8, 256, 0, stream>>>(b, before, after, w, h);
     XRAYPREP_CUDA_CHECK_LAUNCH();
-    grandTotal<<<1, 32, 0, stream>>>(b, h);
+    grandTotal<<<1, 32, 0, stream>>>(b, h, counting, loop, conditional);
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 
-void launchLevelSetStep(const LevelSetBuffers& b, const LevelSetConstants& k, int w, int h,
-                        cudaStream_t stream) {
+void launchLevelSetStep(const LevelSetBuffers& b, int w, int h, cudaStream_t stream) {
     const dim3 block(32, 8);
     const dim3 grid((w + 31) / 32, (h + 7) / 8);
-    coefficients<<<grid, block, 0, stream>>>(b.phi, b.cx, b.cy, k.eta2, w, h);
+    coefficients<<<grid, block, 0, stream>>>(b.phi, b.cx, b.cy, b.control, w, h);
     XRAYPREP_CUDA_CHECK_LAUNCH();
-    step<<<grid, block, 0, stream>>>(b, k, w, h);
+    step<<<grid, block, 0, stream>>>(b, w, h);
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 

@@ -4,12 +4,15 @@
 
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "gpu/CudaError.h"
+#include "gpu/cuda/ContourGridKernels.h"
 #include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/EsfKernels.h"
 #include "gpu/cuda/StageKernels.h"
+#include "processing/contour/WorkingGrid.h"
 #include "processing/esf/ExplicitEsfRow.h"
 #include "processing/mask/MaskApplier.h"
 #include "processing/median/MedianFilter.h"
@@ -48,7 +51,9 @@ CudaBackend::CudaBackend(int device)
     : device_(selectDevice(device)),
       deviceName_(nameOf(device)),
       cpuThreads_(processing::availableCpuThreads()),
-      timer_(stream_.get()) {
+      timer_(stream_.get()),
+      levelSet_(ContourLevelSet::makeWorkspace()),
+      gvf_(stream_.get()) {
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -107,8 +112,18 @@ std::uint16_t* CudaBackend::outputSlot(Slot slot, std::size_t count) {
     return images_[slot].data();
 }
 
+Image CudaBackend::hostImage(const Image& like) {
+    if (pool_ != nullptr) return pool_->takeImage(like.width(), like.height(), like.bitsStored());
+    return makeImageLike(like);
+}
+
+processing::FloatImage CudaBackend::hostField(int w, int h) {
+    if (pool_ != nullptr) return pool_->takeField(w, h);
+    return processing::FloatImage(w, h);
+}
+
 Image CudaBackend::download(Slot slot, const Image& like) {
-    Image out = makeImageLike(like);
+    Image out = hostImage(like);
     {
         const auto t = timer_.measure(Timer::Download);
         staging_.download(out.data(), images_[slot].data(), out.size() * sizeof(std::uint16_t),
@@ -203,11 +218,44 @@ Image CudaBackend::sobel(const Image& input) {
 processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
                                                      const processing::ContourParams& params,
                                                      const processing::CancelToken* cancel) {
-    // On the host with all cores, from the host copies the earlier stages returned, except the
-    // chan-vese iterations, which run on the device (gpu/cuda/ContourLevelSet.h).
+    // On the host with all cores, except the working-grid reductions, the chan-vese iterations
+    // and the GVF, which run on the device.
     activate();
-    return processing::ActiveContour{ContourLevelSet(stream_.get())}(
+    processing::ContourSeams seams;
+    seams.levelSet = ContourLevelSet(stream_.get(), levelSet_);
+    seams.gvf = gvf_;
+    seams.reduce = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
+                          processing::FloatImage& median,
+                          Mask& foreground) { reduceToWorkingGrid(g, in, median, foreground); };
+    if (pool_ != nullptr) {
+        seams.newMask = [this](int w, int h) { return pool_->takeMask(w, h); };
+    }
+    return processing::ActiveContour{std::move(seams)}(
         inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+}
+
+void CudaBackend::reduceToWorkingGrid(const processing::WorkingGrid& g,
+                                      const processing::ContourInputs& in,
+                                      processing::FloatImage& median, Mask& foreground) {
+    const std::uint16_t* m = deviceImage(in.median, kMedian);
+    const std::uint16_t* t = deviceImage(in.thresholded, kThresholded, kMedian);
+    const std::size_t n = static_cast<std::size_t>(g.width()) * g.height();
+    workingMedian_.reserve(n);
+    workingForeground_.reserve(n);
+    {
+        const auto timing = timer_.measure(Timer::Compute);
+        launchBlockMean(m, g.fullWidth(), g.fullHeight(), g.factor(), workingMedian_.data(),
+                        stream_.get());
+        launchBlockMajorityAbove(t, g.fullWidth(), g.fullHeight(), g.factor(), 0,
+                                 workingForeground_.data(), stream_.get());
+    }
+    median = processing::FloatImage(g.width(), g.height());
+    foreground = Mask(g.width(), g.height());
+    {
+        const auto timing = timer_.measure(Timer::Download);
+        staging_.download(median.data(), workingMedian_.data(), n * sizeof(float), stream_.get());
+        staging_.download(foreground.data(), workingForeground_.data(), n, stream_.get());
+    }
 }
 
 Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
@@ -254,7 +302,7 @@ processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfPa
                               residualRows_.data(), stream_.get());
     }
     processing::EsfResult result;
-    result.field = processing::FloatImage(w, h);
+    result.field = hostField(w, h);
     std::vector<double> rows(2 * static_cast<std::size_t>(h));
     {
         const auto t = timer_.measure(Timer::Download);
@@ -288,7 +336,7 @@ processing::EsfResult CudaBackend::convergedEsf(const std::uint8_t* mask, int w,
         outcome = converged_(shape_.data(), fieldA_.data(), w, h, params.rho, params.tolerance,
                              params.maxSolverIterations, stream_.get());
     }
-    result.field = processing::FloatImage(w, h);
+    result.field = hostField(w, h);
     {
         const auto t = timer_.measure(Timer::Download);
         staging_.download(result.field.data(), fieldA_.data(), n * sizeof(float), stream_.get());

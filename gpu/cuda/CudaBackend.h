@@ -2,8 +2,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 
+#include "gpu/cuda/ContourGvf.h"
+#include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/CudaStream.h"
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/DeviceTimer.h"
@@ -25,11 +28,17 @@ namespace xrayprep::gpu {
 // never upload; the mask (made on the host by the active contour) is uploaded once for
 // applyMask and reused by the ESF. Outside a run nothing is remembered and inputs are uploaded.
 //
-// Still on the host: the active contour (the CPU ActiveContour with all cores, on the host
-// copies of median/threshold/Sobel that the interface returned anyway) except its chan-vese
-// iterations (gpu/cuda/ContourLevelSet.h); GVF is later work; and the median until the device
-// median kernel (gpu/cuda/MedianKernel.h) is in the build. The converged ESF runs on the device
+// The active contour is the CPU ActiveContour with all host cores (its labelling, band search,
+// tracing and fill are parallel there) with these parts on the device: the reductions to the
+// working grid (from the resident median and thresholded images, gpu/cuda/ContourGridKernels.h),
+// the chan-vese iterations (one graph per solve, gpu/cuda/ContourLevelSet.h) and the snake's
+// gradient vector flow (gpu/cuda/ContourGvf.h). The snakes' small per-contour solves stay on
+// the host. The median runs on the CPU until the device median kernel
+// (gpu/cuda/MedianKernel.h) is in the build. The converged ESF runs on the device
 // (gpu/cuda/EsfConvergedSolver.h).
+//
+// Host outputs are written into the rasters the pipeline offers (useHostBuffers), when it does,
+// so that repeated runs do not allocate and first-touch new images.
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
@@ -64,6 +73,7 @@ class CudaBackend final : public processing::ComputeBackend {
 
     void beginRun() override;
     void endRun() override;
+    void useHostBuffers(processing::HostBufferPool* pool) override { pool_ = pool; }
     [[nodiscard]] std::optional<processing::DeviceTimes> takeDeviceTimes() override;
 
   private:
@@ -84,6 +94,13 @@ class CudaBackend final : public processing::ComputeBackend {
     void upload(const processing::Image& image, Slot into);
     std::uint16_t* outputSlot(Slot slot, std::size_t count);
     processing::Image download(Slot slot, const processing::Image& like);
+    // A host raster for an output: from the pipeline's pool when it offers one.
+    processing::Image hostImage(const processing::Image& like);
+    processing::FloatImage hostField(int w, int h);
+    // The active contour's working-grid reductions on the device (ContourSeams::reduce).
+    void reduceToWorkingGrid(const processing::WorkingGrid& grid,
+                             const processing::ContourInputs& inputs,
+                             processing::FloatImage& median, processing::Mask& foreground);
     const std::uint8_t* deviceMask(const processing::Mask& mask);
     // The converged ESF of the device mask `mask` (EsfConvergedSolver).
     processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
@@ -105,7 +122,12 @@ class CudaBackend final : public processing::ComputeBackend {
     DeviceBuffer<unsigned long long> histogram_;
     DeviceBuffer<double> residualRows_;
     EsfConvergedSolver converged_;
-    bool resident_ = false;  // inside beginRun() .. endRun()
+    std::shared_ptr<LevelSetWorkspace> levelSet_;
+    ContourGvf gvf_;
+    DeviceBuffer<float> workingMedian_;
+    DeviceBuffer<std::uint8_t> workingForeground_;
+    processing::HostBufferPool* pool_ = nullptr;  // offered by the pipeline for one run
+    bool resident_ = false;                       // inside beginRun() .. endRun()
 };
 
 }  // namespace xrayprep::gpu

@@ -3,20 +3,24 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/EsfConvergedKernels.h"
+#include "gpu/cuda/EsfConvergedVectors.h"
 
 namespace xrayprep::gpu {
 
 // Converged ESF on the device: the system A v = b of processing/esf/EsfSolver.h solved by
 // conjugate gradients preconditioned with one multigrid V-cycle (piecewise-constant 2x2
-// aggregation with Galerkin coarse operators, red-black Gauss-Seidel smoothing, symmetric, so
-// CG stays valid). x is kept in double, the CG vectors in float; the stopping test is the CPU's:
-// the relative residual of the float32 field, in double, with deterministic reductions. One
-// host synchronisation per iteration (the recursive residual estimate); the work of an
-// iteration is one CUDA graph, kept (with the hierarchy's buffers) while the size stays.
+// aggregation with Galerkin coarse operators, red-black Gauss-Seidel sweeps each side,
+// symmetric, so CG stays valid). x is kept in double, the CG vectors in float; the stopping
+// test is the CPU's: the relative residual of the float32 field, in double, with deterministic
+// reductions. A level costs one fused kernel each way; the small levels run in one block; the
+// whole iteration loop, stopping test included, is one CUDA graph with a device-side while
+// node (kept, with the hierarchy's buffers, while the size and pointers stay): one host
+// synchronisation before the loop and one after.
 class EsfConvergedSolver {
   public:
     struct Outcome {
@@ -25,9 +29,11 @@ class EsfConvergedSolver {
     };
     // The V-cycle's knobs (defaults measured best on the H200, see docs/PERFORMANCE.md).
     struct Tuning {
-        int smoothingSweeps = 1;    // symmetric red-black sweeps before and after the coarse step
+        int smoothingSweeps = 2;    // symmetric red-black sweeps each side of the coarse step
+                                    // (1 or 2)
         float coarseWeight = 1.2f;  // scaling of the coarse step, in (0, 2)
-        int coarsestSweeps = 40;    // symmetric sweeps on the coarsest level (<= 1024 cells)
+        int coarsestSweeps = 4;     // symmetric sweeps on the coarsest level (<= 1024 cells)
+        int tailCells = 2048;       // levels from the first this small run in one block
     };
 
     EsfConvergedSolver() = default;
@@ -36,37 +42,57 @@ class EsfConvergedSolver {
     EsfConvergedSolver& operator=(const EsfConvergedSolver&) = delete;
 
     void setTuning(const Tuning& tuning);
+    // Whether the last solve ran its loop in a conditional graph node (else: a host loop).
+    [[nodiscard]] bool deviceLoop() const { return conditional_; }
 
     // shape: 0/1 on the device (S = 1); field: width x height floats on the device (output).
     Outcome operator()(const std::uint8_t* shape, float* field, int width, int height, double rho,
                        double tolerance, int maxIterations, cudaStream_t stream);
 
+    // Device time of each piece of one iteration on the hierarchy of the last solve, each piece
+    // launched alone (no graph) kRepeats times; for docs/PERFORMANCE.md. Leaves the solver's
+    // vectors in no particular state (the next solve starts afresh).
+    struct StageTime {
+        std::string name;
+        double ms = 0.0;
+    };
+    std::vector<StageTime> profileIteration(cudaStream_t stream);
+
   private:
     struct Level {
-        DeviceBuffer<float> d, e, s, v, rhs;
+        DeviceBuffer<float> d, e, s, v, vPre, rhs;
         DeviceBuffer<std::uint8_t> flags;  // level 0 only
         esf_converged::LevelView view{};
     };
-    void build(const std::uint8_t* shape, int width, int height, double diagonal,
-               cudaStream_t stream);
-    // z = V-cycle(r) on level 0 (level 0's v and rhs point at z and r).
+    void allocate(int width, int height);
     void vCycle(cudaStream_t stream);
-    void readScalars(cudaStream_t stream);
-    // The work between two residual checks when CG goes on: V-cycle, r.z, p, A p, update.
-    void step(bool restart, cudaStream_t stream);
+    // The work of one iteration: V-cycle, r.z, p, A p, update, check.
+    void iteration(cudaGraphConditionalHandle loop, bool conditional, cudaStream_t stream);
+    void makeGraph(cudaStream_t stream);
+    void readBack(cudaStream_t stream);
     void dropGraph();
 
     Tuning tuning_;
     int builtWidth_ = 0;
     int builtHeight_ = 0;
+    std::size_t tailStart_ = 0;
+
+    // What the captured graph baked in.
+    const std::uint8_t* shape_ = nullptr;
+    float* field_ = nullptr;
+    double diagonal_ = 0.0;
     cudaGraphExec_t graph_ = nullptr;
+    bool conditional_ = false;
 
     std::vector<Level> levels_;
     DeviceBuffer<double> x_;
-    DeviceBuffer<float> r_, z_, p_, q_;
+    DeviceBuffer<float> r_, z_, zPre_, p_, q_;
     DeviceBuffer<double> partials_;
     DeviceBuffer<double> scalars_;
+    DeviceBuffer<unsigned> counter_;
+    DeviceBuffer<esf_converged::Control> control_;
     double host_[esf_converged::kScalarCount] = {};
+    esf_converged::Control hostControl_{};
 };
 
 }  // namespace xrayprep::gpu

@@ -55,13 +55,21 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     ContourResult result;
     const int fullW = in.median.width();
     const int fullH = in.median.height();
-    result.mask = Mask(fullW, fullH, 0);
-    if (fullW == 0 || fullH == 0) return result;
+    if (fullW == 0 || fullH == 0) {
+        result.mask = Mask(fullW, fullH, 0);
+        return result;
+    }
 
     // Everything evolves on a reduced grid; only the final fill is at full resolution.
     const WorkingGrid g(fullW, fullH, p.workingSize);
-    const FloatImage median = g.blockMean(in.median, policy);
-    const Mask foreground = g.blockMajorityAbove(in.thresholded, 0, policy);
+    FloatImage median;
+    Mask foreground;
+    if (seams_.reduce) {
+        seams_.reduce(g, in, median, foreground);
+    } else {
+        median = g.blockMean(in.median, policy);
+        foreground = g.blockMajorityAbove(in.thresholded, 0, policy);
+    }
     AnatomySettings as;
     as.thresholdValue = in.thresholdValue;
     as.backgroundValue = in.backgroundValue;
@@ -73,8 +81,8 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
 
     const WorkingInputs working{g, median, in.sobel, regions};
     MethodOutcome outcome = p.method == ContourMethod::Snake
-                                ? SnakeMethod{}(working, p, policy, cancel)
-                                : ChanVeseMethod{levelSet_}(working, p, policy, cancel);
+                                ? SnakeMethod{seams_.gvf}(working, p, policy, cancel)
+                                : ChanVeseMethod{seams_.levelSet}(working, p, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
     EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);
@@ -82,7 +90,11 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
                             strips.discarded.end());
     result.contours.reserve(strips.kept.size());
     for (const Contour& c : strips.kept) result.contours.push_back(g.toFull(c));
-    result.mask = PolygonFiller{}(result.contours, fullW, fullH, FillRule::NonZero, policy);
+    result.mask = seams_.newMask ? seams_.newMask(fullW, fullH) : Mask(fullW, fullH, 0);
+    if (!result.mask.sameSize(fullW, fullH)) {
+        throw std::logic_error("active contour: the mask seam returned a mask of another size");
+    }
+    PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
     return result;
 }
 

@@ -1,11 +1,13 @@
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "processing/contour/ChanVeseLevelSet.h"
 #include "processing/contour/ContourParams.h"
+#include "processing/contour/GradientVectorFlow.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Image.h"
@@ -42,20 +44,38 @@ struct ContourInputs {
                                         // it is anatomy, soft tissue included
 };
 
+class WorkingGrid;
+
+// Parts of the stage another implementation can take over (the CUDA backend runs them on the
+// device or reuses host buffers); each empty member means the CPU code.
+struct ContourSeams {
+    // The chan-vese iterations (ChanVeseLevelSet).
+    LevelSetSolver levelSet;
+    // The gradient vector flow of the snake method (GradientVectorFlow).
+    GvfSolver gvf;
+    // The reductions to the working grid: `median` = grid.blockMean(inputs.median), `foreground`
+    // = grid.blockMajorityAbove(inputs.thresholded, 0), bit for bit.
+    std::function<void(const WorkingGrid& grid, const ContourInputs& inputs, FloatImage& median,
+                       Mask& foreground)>
+        reduce;
+    // The full-resolution mask to fill, of the given size, with any content (a new Mask).
+    std::function<Mask(int width, int height)> newMask;
+};
+
 // Isolates bone from remaining soft tissue (SPEC §3.4).
 class ActiveContour {
   public:
     ActiveContour() = default;
-    // `levelSet` runs the chan-vese iterations instead of ChanVeseLevelSet (empty = it); the
-    // CUDA backend passes its device solver here.
-    explicit ActiveContour(LevelSetSolver levelSet) : levelSet_(std::move(levelSet)) {}
+    explicit ActiveContour(ContourSeams seams) : seams_(std::move(seams)) {}
+    // `levelSet` runs the chan-vese iterations instead of ChanVeseLevelSet (empty = it).
+    explicit ActiveContour(LevelSetSolver levelSet) { seams_.levelSet = std::move(levelSet); }
 
     [[nodiscard]] ContourResult operator()(const ContourInputs& inputs, const ContourParams& params,
                                            const ExecutionPolicy& policy,
                                            const CancelToken* cancel = nullptr) const;
 
   private:
-    LevelSetSolver levelSet_;
+    ContourSeams seams_;
 };
 
 }  // namespace xrayprep::processing

@@ -16,15 +16,24 @@ std::string where(const Component& c, const WorkingGrid& g) {
     return std::to_string(std::lround(centre.x)) + "," + std::to_string(std::lround(centre.y));
 }
 
+// Sets out[i] = f(i) for every pixel, in parallel (element-wise, so exact for any schedule).
+template <typename T, typename F>
+void forEachPixel(Raster<T>& out, const ExecutionPolicy& policy, F&& f) {
+    const auto n = static_cast<std::int64_t>(out.size());
+    T* o = out.data();
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) o[i] = f(static_cast<std::size_t>(i));
+}
+
 // Fills the holes of a mask: background regions (4-connected) that do not reach the border.
-void fillHoles(Mask& m) {
+void fillHoles(Mask& m, const ExecutionPolicy& policy) {
     Mask inverse(m.width(), m.height(), 0);
-    for (std::size_t i = 0; i < m.size(); ++i) inverse.data()[i] = m.data()[i] == 0 ? 1 : 0;
-    const ComponentMap holes = ConnectedComponents{}(inverse, Connectivity::Four);
-    for (std::size_t i = 0; i < m.size(); ++i) {
+    forEachPixel(inverse, policy, [&](std::size_t i) -> std::uint8_t { return m.data()[i] == 0; });
+    const ComponentMap holes = ConnectedComponents{}(inverse, Connectivity::Four, policy);
+    forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
         const std::int32_t l = holes.labels.data()[i];
-        if (l != 0 && !holes.components[l - 1].touchesBorder) m.data()[i] = 1;
-    }
+        return m.data()[i] != 0 || (l != 0 && !holes.components[l - 1].touchesBorder);
+    });
 }
 
 std::int64_t largestArea(const ComponentMap& cm) {
@@ -38,7 +47,6 @@ std::int64_t largestArea(const ComponentMap& cm) {
 AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& fgIn,
                                          const WorkingGrid& g, const AnatomySettings& s,
                                          const ExecutionPolicy& policy) const {
-    (void)policy;  // the filter is cheap at working resolution; it runs serially
     const int w = median.width();
     const int h = median.height();
     AnatomyRegions out;
@@ -71,25 +79,24 @@ AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& f
 
     Mask fg(w, h, 0);
     Mask open(w, h, 0);
+    forEachPixel(fg, policy, [&](std::size_t i) -> std::uint8_t {
+        return band.data()[i] != 0 ? 0 : fgIn.data()[i];
+    });
+    forEachPixel(open, policy, [&](std::size_t i) -> std::uint8_t { return band.data()[i] == 0; });
     std::int64_t openArea = 0;
-    for (std::size_t i = 0; i < fg.size(); ++i) {
-        if (band.data()[i] != 0) continue;
-        fg.data()[i] = fgIn.data()[i];
-        open.data()[i] = 1;
-        ++openArea;
-    }
-    for (std::size_t i = 0; i < fg.size(); ++i) {
+    for (const std::uint8_t v : open.pixels()) openArea += v;
+    forEachPixel(out.outside, policy, [&](std::size_t i) -> std::uint8_t {
         const bool dark = !(median.data()[i] > s.backgroundValue);
-        out.outside.data()[i] = band.data()[i] != 0 || dark ? 1 : 0;
-    }
+        return band.data()[i] != 0 || dark ? 1 : 0;
+    });
 
     // 2. The anatomy: the largest region above the background level.
     auto regionAbove = [&](double cut) {
         Mask m(w, h, 0);
-        for (std::size_t i = 0; i < m.size(); ++i) {
-            m.data()[i] = open.data()[i] != 0 && median.data()[i] > cut ? 1 : 0;
-        }
-        return ConnectedComponents{}(m, Connectivity::Eight);
+        forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
+            return open.data()[i] != 0 && median.data()[i] > cut ? 1 : 0;
+        });
+        return ConnectedComponents{}(m, Connectivity::Eight, policy);
     };
     double level = s.backgroundValue;
     ComponentMap regions = regionAbove(level);
@@ -112,26 +119,22 @@ AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& f
         regions = regionAbove(level);
     }
     const std::int64_t biggest = largestArea(regions);
-    for (std::size_t i = 0; i < regions.labels.size(); ++i) {
+    forEachPixel(out.anatomy, policy, [&](std::size_t i) -> std::uint8_t {
         const std::int32_t l = regions.labels.data()[i];
-        if (l != 0 && regions.components[l - 1].area >= s.keepFraction * biggest) {
-            out.anatomy.data()[i] = 1;
-        }
-    }
-    fillHoles(out.anatomy);
+        return l != 0 && regions.components[l - 1].area >= s.keepFraction * biggest ? 1 : 0;
+    });
+    fillHoles(out.anatomy, policy);
 
     // 3. Foreground outside the anatomy is dropped; the objects in it (what rises above the
     // anatomy level there) are listed.
     Mask stray(w, h, 0);
-    for (std::size_t i = 0; i < fg.size(); ++i) {
-        if (fg.data()[i] == 0) continue;
-        if (out.anatomy.data()[i] != 0) {
-            out.foreground.data()[i] = 1;
-        } else {
-            stray.data()[i] = median.data()[i] > level ? 1 : 0;
-        }
-    }
-    const ComponentMap objects = ConnectedComponents{}(stray, Connectivity::Eight);
+    forEachPixel(out.foreground, policy, [&](std::size_t i) -> std::uint8_t {
+        return fg.data()[i] != 0 && out.anatomy.data()[i] != 0 ? 1 : 0;
+    });
+    forEachPixel(stray, policy, [&](std::size_t i) -> std::uint8_t {
+        return fg.data()[i] != 0 && out.anatomy.data()[i] == 0 && median.data()[i] > level ? 1 : 0;
+    });
+    const ComponentMap objects = ConnectedComponents{}(stray, Connectivity::Eight, policy);
     for (const Component& c : objects.components) {
         const double fullArea = g.toFullArea(static_cast<double>(c.area));
         if (fullArea < s.minArea) continue;

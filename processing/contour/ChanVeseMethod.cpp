@@ -23,8 +23,14 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
     const TwoClasses classes = TwoClassSplit{}(in.median, anatomy);
     if (classes.count == 0) return out;
     const float scale = 1.0f / std::max(classes.brightMean - classes.darkMean, 1e-6f);
-    FloatImage image = in.median;
-    for (float& v : image.pixels()) v = (v - classes.darkMean) * scale;
+    const auto n = static_cast<std::int64_t>(in.median.size());
+    FloatImage image(g.width(), g.height());
+    {
+        const float* src = in.median.data();
+        float* dst = image.data();
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+        for (std::int64_t i = 0; i < n; ++i) dst[i] = (src[i] - classes.darkMean) * scale;
+    }
     const float split = (classes.level - classes.darkMean) * scale;
 
     // Start from the threshold foreground inside the anatomy, cut at the two-class split (when
@@ -32,8 +38,10 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
     // twice the distance of the intensity from the split clamped to [-1, 1], so the pixels near
     // the split are the ones that move first.
     FloatImage phi(g.width(), g.height(), -1.0f);
-    std::int64_t seeded = 0;
-    for (std::size_t i = 0; i < phi.size(); ++i) {
+    std::int64_t seeded = 0;  // an integer count: exact in any order
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel()) \
+    reduction(+ : seeded)
+    for (std::int64_t i = 0; i < n; ++i) {
         if (anatomy.data()[i] == 0) continue;
         const float graded = std::clamp(2.0f * (image.data()[i] - split), -1.0f, 1.0f);
         const bool foreground = in.regions.foreground.data()[i] != 0;
@@ -44,7 +52,7 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
         out.notes.push_back(
             "chan-vese: the threshold foreground leaves nothing inside the "
             "anatomy; started from the two-class split of the anatomy instead");
-        for (std::size_t i = 0; i < phi.size(); ++i) {
+        for (std::int64_t i = 0; i < n; ++i) {
             if (anatomy.data()[i] == 0) continue;
             phi.data()[i] = std::clamp(2.0f * (image.data()[i] - split), -1.0f, 1.0f);
         }
@@ -61,11 +69,12 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
                          : ChanVeseLevelSet{}(phi, image, anatomy, s, policy, cancel).iterations;
 
     // Nothing outside the anatomy belongs to the region.
-    for (std::size_t i = 0; i < phi.size(); ++i) {
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
         if (anatomy.data()[i] == 0) phi.data()[i] = std::min(phi.data()[i], -1.0f);
     }
     const double minArea = p.minArea / (static_cast<double>(g.factor()) * g.factor());
-    for (Contour& c : ContourTracer{}(phi, 0.0f, SaddleRule::Average)) {
+    for (Contour& c : ContourTracer{}(phi, 0.0f, SaddleRule::Average, policy)) {
         if (std::abs(signedArea(c)) >= minArea && c.points.size() >= 3) {
             out.contours.push_back(std::move(c));
         }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 namespace xrayprep::processing {
@@ -30,10 +31,7 @@ float percentile(std::vector<float> values, double q) {
 // so a frame of bands is found side by side.
 class StripFinder {
   public:
-    StripFinder(const FloatImage& median, const BandSettings& s) : m_(median), s_(s) {
-        std::vector<float> all(median.pixels().begin(), median.pixels().end());
-        brightLevel_ = percentile(std::move(all), 0.9);
-    }
+    StripFinder(const FloatImage& median, const BandSettings& s) : m_(median), s_(s) {}
 
     Widths operator()() {
         Widths b;
@@ -84,7 +82,7 @@ class StripFinder {
         level[side] = L;
         if (!(L > s_.backgroundValue)) return 0;
         const double tolerance = s_.uniformity * (L - s_.backgroundValue);
-        if (!(L > s_.thresholdValue || L >= brightLevel_ - tolerance)) return 0;
+        if (!(L > s_.thresholdValue || L >= brightLevel() - tolerance)) return 0;
         auto near = [&](float x) { return std::abs(x - L) <= tolerance; };
         const double extension = std::max<double>(
             s_.backgroundValue, std::min<double>(s_.thresholdValue, L - tolerance));
@@ -96,9 +94,19 @@ class StripFinder {
         return i;
     }
 
+    // About the top 10 % of the image: a selection over every pixel, so computed only for a
+    // side whose level is not above the threshold anyway.
+    float brightLevel() {
+        if (!brightLevel_) {
+            std::vector<float> all(m_.pixels().begin(), m_.pixels().end());
+            brightLevel_ = percentile(std::move(all), 0.9);
+        }
+        return *brightLevel_;
+    }
+
     const FloatImage& m_;
     const BandSettings& s_;
-    float brightLevel_ = 0.0f;
+    std::optional<float> brightLevel_;
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -25,10 +26,14 @@ struct ComponentMap {
     std::vector<Component> components;
 };
 
-// Connected components of the nonzero pixels of a mask (two-pass union-find).
+// Connected components of the nonzero pixels of a mask (two-pass union-find). With several
+// threads, strips of rows are labelled in parallel and then joined; the map is the same for
+// every thread count.
 class ConnectedComponents {
   public:
-    [[nodiscard]] ComponentMap operator()(const Mask& mask, Connectivity connectivity) const;
+    [[nodiscard]] ComponentMap operator()(
+        const Mask& mask, Connectivity connectivity,
+        const ExecutionPolicy& policy = ExecutionPolicy::serial()) const;
 };
 
 }  // namespace xrayprep::processing

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -67,8 +68,8 @@ class EdgeGrid {
 
 }  // namespace
 
-std::vector<Contour> ContourTracer::operator()(const FloatImage& field, float iso,
-                                               SaddleRule rule) const {
+std::vector<Contour> ContourTracer::operator()(const FloatImage& field, float iso, SaddleRule rule,
+                                               const ExecutionPolicy& policy) const {
     std::vector<Contour> contours;
     const int w = field.width();
     const int h = field.height();
@@ -79,13 +80,19 @@ std::vector<Contour> ContourTracer::operator()(const FloatImage& field, float is
                                  std::to_string(h) + ")");
     }
     // Successor of each crossing edge along its contour (-1: the edge is not crossed); 32-bit
-    // ids keep this at 8 bytes per pixel.
-    std::vector<std::int32_t> next(static_cast<std::size_t>(grid.count()), -1);
+    // ids keep this at 8 bytes per pixel. Filled (first touched) by all threads.
+    const std::int64_t edges = grid.count();
+    const std::unique_ptr<std::int32_t[]> next(new std::int32_t[static_cast<std::size_t>(edges)]);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t e = 0; e < edges; ++e) next[e] = -1;
 
-    // Cell (x,y) has corners c0=(x,y), c1=(x+1,y), c2=(x+1,y+1), c3=(x,y+1); its sides in
-    // clockwise order (on screen) are k=0 top (c0->c1), 1 right, 2 bottom (c2->c3), 3 left.
-    // A side "leaves" the region when its start corner is inside and its end corner is not; the
-    // segment from a leaving side to an entering side keeps the region on its right.
+        // Cell (x,y) has corners c0=(x,y), c1=(x+1,y), c2=(x+1,y+1), c3=(x,y+1); its sides in
+        // clockwise order (on screen) are k=0 top (c0->c1), 1 right, 2 bottom (c2->c3), 3 left.
+        // A side "leaves" the region when its start corner is inside and its end corner is not; the
+        // segment from a leaving side to an entering side keeps the region on its right. An edge
+        // leaves exactly one of its two cells, so each entry of `next` has one writer and the rows
+        // of cells can be linked in parallel.
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (int y = -1; y < h; ++y) {
         for (int x = -1; x < w; ++x) {
             const bool in[4] = {grid.inside(x, y), grid.inside(x + 1, y), grid.inside(x + 1, y + 1),
@@ -119,18 +126,32 @@ std::vector<Contour> ContourTracer::operator()(const FloatImage& field, float is
         }
     }
 
-    // Follow each cycle once, in edge-id order of its first edge; a followed edge is unlinked.
-    for (std::int64_t start = 0; start < grid.count(); ++start) {
-        if (next[start] < 0) continue;
-        Contour c;
-        std::int64_t e = start;
-        while (next[e] >= 0) {
-            const std::int64_t following = next[e];
-            next[e] = -1;
-            c.points.push_back(grid.vertex(e));
-            e = following;
+    // The crossed edges in id order, gathered by ranges in parallel and joined in range order.
+    const int pieces = policy.parallel() ? policy.threads : 1;
+    std::vector<std::vector<std::int32_t>> crossed(static_cast<std::size_t>(pieces));
+#pragma omp parallel for schedule(static, 1) num_threads(pieces) if (pieces > 1)
+    for (int p = 0; p < pieces; ++p) {
+        const std::int64_t e0 = edges * p / pieces;
+        const std::int64_t e1 = edges * (p + 1) / pieces;
+        for (std::int64_t e = e0; e < e1; ++e) {
+            if (next[e] >= 0) crossed[p].push_back(static_cast<std::int32_t>(e));
         }
-        contours.push_back(std::move(c));
+    }
+
+    // Follow each cycle once, in edge-id order of its first edge; a followed edge is unlinked.
+    for (const std::vector<std::int32_t>& range : crossed) {
+        for (const std::int32_t start : range) {
+            if (next[start] < 0) continue;
+            Contour c;
+            std::int64_t e = start;
+            while (next[e] >= 0) {
+                const std::int64_t following = next[e];
+                next[e] = -1;
+                c.points.push_back(grid.vertex(e));
+                e = following;
+            }
+            contours.push_back(std::move(c));
+        }
     }
     return contours;
 }

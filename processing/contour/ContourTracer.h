@@ -4,6 +4,7 @@
 
 #include "processing/contour/ActiveContour.h"
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -18,11 +19,13 @@ enum class SaddleRule {
 // Sub-pixel boundary tracing by marching squares. Pixel centres are at integer coordinates;
 // the region is {value > iso}; everything outside the image is outside. Each closed contour is
 // oriented so that the region lies on its right in image coordinates (y down): outer
-// boundaries have a positive signed area (see signedArea), holes a negative one.
+// boundaries have a positive signed area (see signedArea), holes a negative one. The contours
+// (and their order) are the same for every thread count.
 class ContourTracer {
   public:
-    [[nodiscard]] std::vector<Contour> operator()(const FloatImage& field, float iso,
-                                                  SaddleRule rule) const;
+    [[nodiscard]] std::vector<Contour> operator()(
+        const FloatImage& field, float iso, SaddleRule rule,
+        const ExecutionPolicy& policy = ExecutionPolicy::serial()) const;
 
     // The outer boundary of one component (label) of a component map, at half a pixel from
     // the centres of its boundary pixels; the saddle rule matches the connectivity.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
@@ -22,5 +24,11 @@ class GradientVectorFlow {
                                          const ExecutionPolicy& policy,
                                          const CancelToken* cancel = nullptr) const;
 };
+
+// Seam for another implementation of the GVF (the CUDA backend runs it on the device): same
+// arguments and contract as GradientVectorFlow::operator(). Empty = GradientVectorFlow.
+using GvfSolver =
+    std::function<VectorField(const FloatImage& edgeMap, double mu, int iterations,
+                              const ExecutionPolicy& policy, const CancelToken* cancel)>;
 
 }  // namespace xrayprep::processing

@@ -44,7 +44,15 @@ void forEachCrossing(const std::vector<Contour>& contours, int height, Visit&& v
 Mask PolygonFiller::operator()(const std::vector<Contour>& contours, int width, int height,
                                FillRule rule, const ExecutionPolicy& policy) const {
     Mask mask(width, height, 0);
-    if (width == 0 || height == 0) return mask;
+    fill(contours, mask, rule, policy);
+    return mask;
+}
+
+void PolygonFiller::fill(const std::vector<Contour>& contours, Mask& mask, FillRule rule,
+                         const ExecutionPolicy& policy) const {
+    const int width = mask.width();
+    const int height = mask.height();
+    if (width == 0 || height == 0) return;
 
     // Bucket the crossings by row (counting sort), then fill the rows independently.
     std::vector<std::int64_t> start(static_cast<std::size_t>(height) + 1, 0);
@@ -59,6 +67,7 @@ Mask PolygonFiller::operator()(const std::vector<Contour>& contours, int width, 
     for (int y = 0; y < height; ++y) {
         auto* begin = crossings.data() + start[y];
         auto* end = crossings.data() + start[y + 1];
+        std::fill_n(mask.row(y), width, std::uint8_t{0});
         if (begin == end) continue;
         std::sort(begin, end);
         const std::int64_t n = end - begin;
@@ -79,7 +88,6 @@ Mask PolygonFiller::operator()(const std::vector<Contour>& contours, int width, 
             for (int x = x0; x <= x1; ++x) row[x] = 1;
         }
     }
-    return mask;
 }
 
 }  // namespace xrayprep::processing

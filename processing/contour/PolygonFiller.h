@@ -18,6 +18,10 @@ class PolygonFiller {
   public:
     [[nodiscard]] Mask operator()(const std::vector<Contour>& contours, int width, int height,
                                   FillRule rule, const ExecutionPolicy& policy) const;
+    // The same into `mask` (its size is kept, its content overwritten), so that a caller can
+    // reuse a buffer whose pages are already mapped.
+    void fill(const std::vector<Contour>& contours, Mask& mask, FillRule rule,
+              const ExecutionPolicy& policy) const;
 };
 
 }  // namespace xrayprep::processing

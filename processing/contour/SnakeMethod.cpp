@@ -70,8 +70,9 @@ FloatImage gradientMagnitude(const FloatImage& m) {
 }
 
 // Outer boundaries of the seed mask's components of at least minArea (working pixels).
-std::vector<Contour> outerBoundaries(const Mask& seeds, double minArea) {
-    const ComponentMap comps = ConnectedComponents{}(seeds, Connectivity::Eight);
+std::vector<Contour> outerBoundaries(const Mask& seeds, double minArea,
+                                     const ExecutionPolicy& policy) {
+    const ComponentMap comps = ConnectedComponents{}(seeds, Connectivity::Eight, policy);
     const ContourTracer tracer;
     std::vector<Contour> out;
     for (const Component& c : comps.components) {
@@ -98,7 +99,7 @@ MethodOutcome SnakeMethod::operator()(const WorkingInputs& in, const ContourPara
     MethodOutcome out;
     const WorkingGrid& g = in.grid;
     const double minArea = p.minArea / (static_cast<double>(g.factor()) * g.factor());
-    std::vector<Contour> snakes = outerBoundaries(in.regions.foreground, minArea);
+    std::vector<Contour> snakes = outerBoundaries(in.regions.foreground, minArea, policy);
     if (snakes.empty()) {
         // A threshold that leaves nothing usable inside the anatomy is no starting point; the
         // bright class of the anatomy is.
@@ -109,7 +110,7 @@ MethodOutcome SnakeMethod::operator()(const WorkingInputs& in, const ContourPara
             bright.data()[i] =
                 in.regions.anatomy.data()[i] != 0 && in.median.data()[i] > split.level ? 1 : 0;
         }
-        snakes = outerBoundaries(bright, minArea);
+        snakes = outerBoundaries(bright, minArea, policy);
         if (snakes.empty()) return out;
         out.notes.push_back(
             "snake: the threshold foreground leaves nothing inside the "
@@ -130,7 +131,9 @@ MethodOutcome SnakeMethod::operator()(const WorkingInputs& in, const ContourPara
     for (int y = box.y0; y < box.y1; ++y) {
         std::copy(edges.row(y) + box.x0, edges.row(y) + box.x1, cropped.row(y - box.y0));
     }
-    const VectorField gvf = GradientVectorFlow{}(cropped, p.gvfMu, p.gvfIterations, policy, cancel);
+    const VectorField gvf =
+        gvf_ ? gvf_(cropped, p.gvfMu, p.gvfIterations, policy, cancel)
+             : GradientVectorFlow{}(cropped, p.gvfMu, p.gvfIterations, policy, cancel);
     shift(snakes, -static_cast<float>(box.x0), -static_cast<float>(box.y0));
 
     SnakeSettings s;

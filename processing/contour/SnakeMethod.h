@@ -1,6 +1,9 @@
 #pragma once
 
+#include <utility>
+
 #include "processing/contour/ContourParams.h"
+#include "processing/contour/GradientVectorFlow.h"
 #include "processing/contour/WorkingInputs.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
@@ -13,9 +16,16 @@ namespace xrayprep::processing {
 // they run in parallel and the result does not depend on the thread count.
 class SnakeMethod {
   public:
+    SnakeMethod() = default;
+    // `gvf` computes the gradient vector flow instead of GradientVectorFlow (empty = it).
+    explicit SnakeMethod(GvfSolver gvf) : gvf_(std::move(gvf)) {}
+
     [[nodiscard]] MethodOutcome operator()(const WorkingInputs& in, const ContourParams& params,
                                            const ExecutionPolicy& policy,
                                            const CancelToken* cancel) const;
+
+  private:
+    GvfSolver gvf_;
 };
 
 }  // namespace xrayprep::processing

@@ -9,6 +9,7 @@
 #include "processing/core/Image.h"
 #include "processing/esf/EsfSolver.h"
 #include "processing/median/MedianParams.h"
+#include "processing/pipeline/HostBufferPool.h"
 #include "processing/threshold/Histogram.h"
 
 namespace xrayprep::processing {
@@ -52,6 +53,10 @@ class ComputeBackend {
     // (the median it returned, fed back to histogram/threshold; the input, fed to applyMask).
     virtual void beginRun() {}
     virtual void endRun() {}
+    // Inside a run the pipeline may offer the host rasters of an earlier result for the
+    // outputs (nullptr: none). A backend may take them instead of allocating (the CPU backends
+    // do not: they allocate as before); the pool outlives the run's last stage call.
+    virtual void useHostBuffers(HostBufferPool* pool) { (void)pool; }
     // Device time of the calls since the previous take; nullopt for host-only backends.
     [[nodiscard]] virtual std::optional<DeviceTimes> takeDeviceTimes() { return std::nullopt; }
 };

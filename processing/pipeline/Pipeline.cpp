@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 
 namespace xrayprep::processing {
 namespace {
@@ -24,17 +25,82 @@ bool ownParametersChanged(StageId s, const PipelineParameters& a, const Pipeline
     return true;
 }
 
-// Opens the backend's residency scope for one run and closes it on every exit.
+// Opens the backend's residency scope for one run, with the pool of reusable host rasters,
+// and closes both on every exit (the pool is emptied: what the run did not take is freed).
 class RunScope {
   public:
-    explicit RunScope(ComputeBackend& b) : backend_(b) { backend_.beginRun(); }
-    ~RunScope() { backend_.endRun(); }
+    RunScope(ComputeBackend& b, HostBufferPool& pool) : backend_(b), pool_(pool) {
+        backend_.beginRun();
+        backend_.useHostBuffers(&pool_);
+    }
+    ~RunScope() {
+        backend_.useHostBuffers(nullptr);
+        backend_.endRun();
+        pool_.clear();
+    }
     RunScope(const RunScope&) = delete;
     RunScope& operator=(const RunScope&) = delete;
 
   private:
     ComputeBackend& backend_;
+    HostBufferPool& pool_;
 };
+
+// Copies the outputs of the stages before `start` (kept by a run that starts there).
+void keepStagesBefore(const PipelineResult& from, int start, PipelineResult& to) {
+    for (int i = 0; i < start; ++i) {
+        switch (static_cast<StageId>(i)) {
+            case StageId::Median:
+                to.median = from.median;
+                break;
+            case StageId::Threshold:
+                to.histogram = from.histogram;
+                to.threshold = from.threshold;
+                to.thresholded = from.thresholded;
+                break;
+            case StageId::Sobel:
+                to.sobel = from.sobel;
+                break;
+            case StageId::Contour:
+                to.contour = from.contour;
+                break;
+            case StageId::Mask:
+                to.final = from.final;
+                break;
+            case StageId::Esf:
+                to.esf = from.esf;
+                break;
+        }
+        to.milliseconds[i] = from.milliseconds[i];
+        to.deviceTimes[i] = from.deviceTimes[i];
+    }
+}
+
+// Moves the rasters of the stages from `start` on into the pool.
+void recycleStagesFrom(PipelineResult& from, int start, HostBufferPool& pool) {
+    for (int i = start; i < kStageCount; ++i) {
+        switch (static_cast<StageId>(i)) {
+            case StageId::Median:
+                pool.add(std::move(from.median));
+                break;
+            case StageId::Threshold:
+                pool.add(std::move(from.thresholded));
+                break;
+            case StageId::Sobel:
+                pool.add(std::move(from.sobel));
+                break;
+            case StageId::Contour:
+                pool.add(std::move(from.contour.mask));
+                break;
+            case StageId::Mask:
+                pool.add(std::move(from.final));
+                break;
+            case StageId::Esf:
+                pool.add(std::move(from.esf.field));
+                break;
+        }
+    }
+}
 
 template <typename F>
 double timeMilliseconds(F&& f) {
@@ -58,6 +124,7 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
 
 void Pipeline::setInput(Image input) {
     input_ = std::move(input);
+    spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
 }
@@ -65,6 +132,7 @@ void Pipeline::setInput(Image input) {
 void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
     if (!backend) throw std::invalid_argument("Pipeline needs a backend");
     backend_ = std::move(backend);
+    spare_ = std::move(result_);
     result_ = PipelineResult{};
     hasResult_ = false;
 }
@@ -84,20 +152,20 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     std::optional<StageId> start = firstStageToRun(params);
     if (from && (!start || stageIndex(*from) < stageIndex(*start))) start = from;
     if (!start) return result_;
+    const auto runStart = std::chrono::steady_clock::now();
 
-    // Work on a copy so that a cancelled or failed run leaves the last result intact.
-    PipelineResult r = hasResult_ ? result_ : PipelineResult{};
+    // Work on a new result so that a cancelled or failed run leaves the last one intact: the
+    // stages before `start` are copied, the others are computed into the spare's rasters.
+    PipelineResult r;
+    if (hasResult_) keepStagesBefore(result_, stageIndex(*start), r);
     r.parameters = params;
     r.backend = backend_->description();
-    for (int i = stageIndex(*start); i < kStageCount; ++i) {
-        r.milliseconds[i].reset();
-        r.deviceTimes[i].reset();
-    }
 
     // Every image passed to the backend below lives in r or input_ and is assigned once, so
     // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun).
     ComputeBackend& b = *backend_;
-    const RunScope scope(b);
+    recycleStagesFrom(spare_, stageIndex(*start), pool_);
+    const RunScope scope(b, pool_);
     (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
         if (cancel) cancel->throwIfCancelled();
@@ -135,6 +203,10 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         r.deviceTimes[i] = b.takeDeviceTimes();
         if (observer) observer(stage, r);
     }
+    r.runMilliseconds =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - runStart)
+            .count();
+    spare_ = std::move(result_);
     result_ = std::move(r);
     hasResult_ = true;
     return result_;

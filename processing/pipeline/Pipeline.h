@@ -7,6 +7,7 @@
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
 #include "processing/pipeline/ComputeBackend.h"
+#include "processing/pipeline/HostBufferPool.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/pipeline/PipelineResult.h"
 
@@ -14,7 +15,10 @@ namespace xrayprep::processing {
 
 // Runs the stages in order on one input and keeps every stage's output. A later run with
 // other parameters starts at the first stage whose parameters changed and reuses the
-// outputs before it. A cancelled or failed run leaves the previous result untouched.
+// outputs before it. A cancelled or failed run leaves the previous result untouched. The
+// result before the current one is kept as a spare: its rasters are offered to the backend
+// for the next run's outputs (see HostBufferPool), so repeated runs of the same image size do
+// not allocate and first-touch tens of megabytes again.
 class Pipeline {
   public:
     // Called after each stage with the result so far (on the running thread).
@@ -43,6 +47,8 @@ class Pipeline {
     Image input_;
     PipelineResult result_;
     bool hasResult_ = false;
+    PipelineResult spare_;  // the result before result_, whose rasters the next run reuses
+    HostBufferPool pool_;
 };
 
 }  // namespace xrayprep::processing

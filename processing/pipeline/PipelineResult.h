@@ -32,6 +32,9 @@ struct PipelineResult {
     std::array<std::optional<DeviceTimes>, kStageCount> deviceTimes{};
     PipelineParameters parameters;
     std::string backend;  // description of the backend that computed the last stage
+    // Wall-clock time of the whole run() call that made this result: the stages, and the
+    // pipeline's own work around them (keeping earlier stages, handing buffers over).
+    double runMilliseconds = 0.0;
 
     [[nodiscard]] bool has(StageId s) const { return milliseconds[stageIndex(s)].has_value(); }
     [[nodiscard]] double totalMilliseconds() const;

@@ -131,7 +131,8 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
     const ContourInputs in = s.get();
     double tGrid = 1e9, tAnatomy = 1e9, tMethod = 1e9, tLevelSet = 1e9, tStrip = 1e9, tFill = 1e9,
            tTotal = 1e9;
-    double tLevelSetGpu = 1e9, tTotalGpu = 1e9;
+    double tLevelSetGpu = 1e9, tTotalGpu = 1e9, tBackend = 1e9;
+    const auto backend = gpu_test::cudaBackend();
     gpu::CudaStream stream;
     const gpu::ContourLevelSet device(stream.get());
     // Sub-steps of the anatomy filter and of the chan-vese method, timed on their own.
@@ -181,6 +182,8 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
 
         tTotalGpu =
             std::min(tTotalGpu, millis([&] { (void)ActiveContour{device}(in, p, policy); }));
+        tBackend =
+            std::min(tBackend, millis([&] { (void)backend->activeContour(in, p, nullptr); }));
         const LevelSetSolver timedGpu = [&](FloatImage& phi, const FloatImage& image,
                                             const Mask& domain, const ChanVeseSettings& cs,
                                             const ExecutionPolicy& pol, const CancelToken* c) {
@@ -217,8 +220,10 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
         "whole stage %.2f\n",
         policy.threads, tGrid, tAnatomy, tMethod, tLevelSet, tMethod - tLevelSet, tStrip, tFill,
         tTotal);
-    std::printf("with the device level set (ms): level set %.2f, whole stage %.2f\n", tLevelSetGpu,
-                tTotalGpu);
+    std::printf(
+        "with the device level set (ms): level set %.2f, whole stage %.2f; the CUDA backend's "
+        "stage (device reductions and level set, host buffers not reused) %.2f\n",
+        tLevelSetGpu, tTotalGpu, tBackend);
     std::printf(
         "sub-steps (ms): collimator bands %.2f, one 8-connected labelling %.2f, one 4-connected "
         "labelling %.2f, two-class split %.2f, tracing %.2f\n",

@@ -1,7 +1,8 @@
 // Converged ESF on the device (gpu/cuda/EsfConvergedSolver) against independent host checks:
 // the relative residual of the returned float32 field recomputed on the host in double by the
 // CPU's definition (ConvergedEsfSolver::relativeResidual), and the CPU converged field.
-// Benchmark (device time at 1, 4, 6.8 and 16 Mpixel): set XRAYPREP_ESF_CONVERGED_BENCH=1.
+// Benchmark (device time at 1.1, 4.3, 6.8 and 17.1 Mpixel, tunings, per-stage times of an
+// iteration): set XRAYPREP_ESF_CONVERGED_BENCH=1.
 
 #include <gtest/gtest.h>
 
@@ -135,7 +136,9 @@ struct Timing {
     gpu::EsfConvergedSolver::Outcome outcome;
 };
 
-Timing timeSolve(const Mask& mask, gpu::EsfConvergedSolver& solver, gpu::CudaStream& stream) {
+// With profile, also prints the per-stage times of one iteration (while the buffers live).
+Timing timeSolve(const Mask& mask, gpu::EsfConvergedSolver& solver, gpu::CudaStream& stream,
+                 bool profile = false) {
     const std::size_t n = mask.size();
     const int w = mask.width();
     const int h = mask.height();
@@ -159,6 +162,12 @@ Timing timeSolve(const Mask& mask, gpu::EsfConvergedSolver& solver, gpu::CudaStr
     }
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
+    if (profile) {
+        for (const auto& stage : solver.profileIteration(stream.get())) {
+            std::printf("[ bench ] %dx%d per iteration: %-34s %8.1f us\n", w, h, stage.name.c_str(),
+                        1000.0 * stage.ms);
+        }
+    }
     std::sort(ms.begin(), ms.end());
     t.minMs = ms.front();
     t.medianMs = ms[ms.size() / 2];
@@ -172,21 +181,87 @@ Mask phantomTruth(int w, int h) {
     return processing::FootPhantom{}(pp).truth;
 }
 
+// The solve on the device mask through the solver itself: field and outcome.
+struct DirectSolve {
+    std::vector<float> field;
+    gpu::EsfConvergedSolver::Outcome outcome;
+};
+
+DirectSolve solveDirect(const Mask& mask, gpu::EsfConvergedSolver& solver, int maxIterations) {
+    gpu::CudaStream stream;
+    const std::size_t n = mask.size();
+    gpu::DeviceBuffer<std::uint8_t> dMask(n), shape(n);
+    gpu::DeviceBuffer<float> field(n);
+    dMask.uploadAsync(mask.data(), n, stream.get());
+    gpu::launchEsfShapePixels(dMask.data(), shape.data(), mask.width(), mask.height(), false,
+                              stream.get());
+    DirectSolve out;
+    out.outcome = solver(shape.data(), field.data(), mask.width(), mask.height(), 32.0, 1e-6,
+                         maxIterations, stream.get());
+    out.field.resize(n);
+    field.downloadAsync(out.field.data(), n, stream.get());
+    cudaStreamSynchronize(stream.get());
+    return out;
+}
+
+TEST(CudaEsfConverged, RepeatedSolvesGiveIdenticalBits) {
+    XRAYPREP_REQUIRE_CUDA();
+    // Deterministic reductions and a fixed schedule: the same field, bit for bit, from a reused
+    // solver (captured graph) and from a fresh one.
+    const Mask mask = gpu_test::discMask(997, 1013, 21);
+    gpu::EsfConvergedSolver reused;
+    const DirectSolve first = solveDirect(mask, reused, 200);
+    const DirectSolve second = solveDirect(mask, reused, 200);
+    gpu::EsfConvergedSolver fresh;
+    const DirectSolve third = solveDirect(mask, fresh, 200);
+    EXPECT_EQ(first.outcome.iterations, second.outcome.iterations);
+    EXPECT_EQ(first.outcome.iterations, third.outcome.iterations);
+    EXPECT_EQ(first.outcome.relativeResidual, second.outcome.relativeResidual);
+    EXPECT_TRUE(first.field == second.field);
+    EXPECT_TRUE(first.field == third.field);
+    EXPECT_LE(first.outcome.relativeResidual, 1e-6);
+}
+
+TEST(CudaEsfConverged, IterationLimitReportsTheTrueResidualOfTheField) {
+    XRAYPREP_REQUIRE_CUDA();
+    // Stopped by maxIterations between residual checks: the reported residual must still be
+    // that of the returned float field (recomputed here on the host).
+    const Mask mask = gpu_test::discMask(401, 299, 22);
+    for (const int limit : {1, 2, 3}) {
+        gpu::EsfConvergedSolver solver;
+        const DirectSolve s = solveDirect(mask, solver, limit);
+        EXPECT_EQ(s.outcome.iterations, limit);
+        processing::FloatImage field(mask.width(), mask.height());
+        std::copy(s.field.begin(), s.field.end(), field.data());
+        const double host = processing::esf::ConvergedEsfSolver::relativeResidual(
+            processing::esfShapePixels(mask, processing::EsfShape::Boundary), field, 32.0,
+            processing::ExecutionPolicy{4});
+        EXPECT_NEAR(host, s.outcome.relativeResidual, 1e-12 + 1e-9 * host) << limit;
+        EXPECT_GT(host, 1e-6) << limit;  // not converged yet: the limit really stopped it
+    }
+}
+
 TEST(CudaEsfConverged, DeviceTimeBenchmark) {
     XRAYPREP_REQUIRE_CUDA();
     if (std::getenv("XRAYPREP_ESF_CONVERGED_BENCH") == nullptr) GTEST_SKIP() << "benchmark off";
     gpu::CudaStream stream;
     const Mask reference = phantomTruth(2920, 2320);
-    const gpu::EsfConvergedSolver::Tuning tunings[] = {{1, 1.2f, 40}, {2, 1.2f, 20}, {2, 1.0f, 40}};
+    // {sweeps each side, coarse weight, coarsest sweeps, tail cells}
+    const gpu::EsfConvergedSolver::Tuning tunings[] = {{1, 1.2f, 8, 2048},
+                                                       {2, 1.2f, 4, 2048},
+                                                       {2, 1.2f, 2, 2048},
+                                                       {2, 1.3f, 4, 2048},
+                                                       {2, 1.2f, 4, 8192}};
     for (const auto& tuning : tunings) {
         gpu::EsfConvergedSolver solver;
         solver.setTuning(tuning);
         const Timing t = timeSolve(reference, solver, stream);
         std::printf(
-            "[ bench ] tuning sweeps %d weight %.2f coarsest %d: 2920x2320 min %.3f ms, "
-            "median %.3f ms, %d iterations\n",
-            tuning.smoothingSweeps, tuning.coarseWeight, tuning.coarsestSweeps, t.minMs, t.medianMs,
-            t.outcome.iterations);
+            "[ bench ] tuning sweeps %d weight %.2f coarsest %d tail %d: 2920x2320 min %.3f ms, "
+            "median %.3f ms, %d iterations, residual %.3g, device loop %d\n",
+            tuning.smoothingSweeps, tuning.coarseWeight, tuning.coarsestSweeps, tuning.tailCells,
+            t.minMs, t.medianMs, t.outcome.iterations, t.outcome.relativeResidual,
+            solver.deviceLoop() ? 1 : 0);
     }
     const int sizes[][2] = {{1160, 920}, {2320, 1840}, {2920, 2320}, {4640, 3680}};
     gpu::EsfConvergedSolver solver;
@@ -200,6 +275,7 @@ TEST(CudaEsfConverged, DeviceTimeBenchmark) {
             t.outcome.relativeResidual);
         EXPECT_LE(t.outcome.relativeResidual, 1e-6);
     }
+    (void)timeSolve(reference, solver, stream, true);
 }
 
 }  // namespace

@@ -9,9 +9,9 @@
 namespace xrayprep::processing {
 namespace {
 
-void expectSameAsFloodFill(const Mask& m, Connectivity c) {
+void expectSameAsFloodFill(const Mask& m, Connectivity c, int threads = 1) {
     const bool eight = c == Connectivity::Eight;
-    const ComponentMap map = ConnectedComponents{}(m, c);
+    const ComponentMap map = ConnectedComponents{}(m, c, ExecutionPolicy{threads});
     const Raster<std::int32_t> reference = test::floodLabels(m, eight);
     ASSERT_EQ(map.labels, reference);
     std::int32_t count = 0;
@@ -58,6 +58,46 @@ TEST(ConnectedComponents, MatchesFloodFillOnRandomMasks) {
             expectSameAsFloodFill(m, Connectivity::Eight);
             expectSameAsFloodFill(m, Connectivity::Four);
         }
+    }
+}
+
+// Strips of rows labelled in parallel and joined: the same map as the flood fill for every
+// strip count, including one row per strip (threads >= height) and components that cross many
+// strip boundaries (U shapes, spirals of noise).
+TEST(ConnectedComponents, ParallelStripsMatchFloodFill) {
+    std::uint32_t seed = 100;
+    for (const double density : {0.3, 0.55, 0.75}) {
+        for (const auto& [w, h] :
+             {std::pair{1, 9}, std::pair{17, 5}, std::pair{41, 33}, std::pair{70, 64}}) {
+            const Mask m = test::randomMask(w, h, density, seed++);
+            for (const int threads : {2, 3, 7, 64}) {
+                SCOPED_TRACE("density " + std::to_string(density) + " size " + std::to_string(w) +
+                             "x" + std::to_string(h) + " threads " + std::to_string(threads));
+                expectSameAsFloodFill(m, Connectivity::Eight, threads);
+                expectSameAsFloodFill(m, Connectivity::Four, threads);
+            }
+        }
+    }
+}
+
+TEST(ConnectedComponents, UShapeAcrossStripsKeepsFirstPixelNumbering) {
+    // Arms in separate strips until the bottom row joins them; a dot between the arms.
+    Mask m(5, 8, 0);
+    for (int y = 0; y < 8; ++y) {
+        m.at(0, y) = 1;
+        m.at(4, y) = 1;
+    }
+    for (int x = 0; x < 5; ++x) m.at(x, 7) = 1;
+    m.at(2, 1) = 1;
+    for (const int threads : {1, 2, 4, 8}) {
+        const ComponentMap map =
+            ConnectedComponents{}(m, Connectivity::Eight, ExecutionPolicy{threads});
+        ASSERT_EQ(map.components.size(), 2u) << threads;
+        EXPECT_EQ(map.labels.at(4, 0), 1) << threads;
+        EXPECT_EQ(map.labels.at(2, 1), 2) << threads;
+        EXPECT_EQ(map.components[0].area, 19) << threads;
+        EXPECT_EQ(map.components[0].firstX, 0) << threads;
+        EXPECT_EQ(map.components[1].firstY, 1) << threads;
     }
 }
 

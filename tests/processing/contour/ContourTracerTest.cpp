@@ -54,6 +54,26 @@ Mask filledComponent(const Raster<std::int32_t>& labels, std::int32_t label, boo
     return out;
 }
 
+// The parallel linking and gathering give the same contours, in the same order, as one thread.
+TEST(ContourTracer, SameContoursForEveryThreadCount) {
+    for (std::uint32_t seed = 1; seed <= 3; ++seed) {
+        const Mask m = blobMask(61, 47, seed);
+        FloatImage field(m.width(), m.height());
+        for (std::size_t i = 0; i < m.size(); ++i) {
+            field.data()[i] = static_cast<float>(m.data()[i]) - 0.25f * static_cast<float>(i % 3);
+        }
+        for (const SaddleRule rule :
+             {SaddleRule::ConnectInside, SaddleRule::SeparateInside, SaddleRule::Average}) {
+            const auto serial = ContourTracer{}(field, 0.3f, rule, ExecutionPolicy{1});
+            ASSERT_GT(serial.size(), 2u);
+            for (const int threads : {2, 5, 16}) {
+                EXPECT_EQ(ContourTracer{}(field, 0.3f, rule, ExecutionPolicy{threads}), serial)
+                    << "seed " << seed << " threads " << threads;
+            }
+        }
+    }
+}
+
 TEST(ContourTracer, SinglePixelIsADiamondThroughTheEdgeMidpoints) {
     Mask m(5, 5, 0);
     m.at(2, 3) = 1;

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QDir>
+#include <QObject>
+#include <QString>
+
+namespace xrayprep::ui {
+class MainWindow;
+class PipelineModel;
+}  // namespace xrayprep::ui
+
+namespace xrayprep::app {
+
+// `xrayprep --screenshots DIR`: once the first run has finished, shows every stage in turn,
+// saves the window as DIR/<prefix>-<n>-<stage>.png and quits. For the README's screenshots
+// and for looking at the GUI on a machine without a person in front of it.
+class ScreenshotDriver : public QObject {
+    Q_OBJECT
+
+  public:
+    ScreenshotDriver(ui::MainWindow& window, ui::PipelineModel& model, const QString& folder,
+                     const QString& prefix);
+
+  private:
+    void start();
+    void captureNext();
+
+    ui::MainWindow& window_;
+    ui::PipelineModel& model_;
+    QDir folder_;
+    QString prefix_;
+    int next_ = 0;
+    bool started_ = false;
+};
+
+}  // namespace xrayprep::app

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+
+namespace xrayprep::gpu {
+
+// The active contour's reductions to its working grid (processing::WorkingGrid) on the device,
+// bit for bit: blocks of factor x factor full-resolution pixels, smaller at the right and
+// bottom edges; one working pixel per thread.
+// out = mean of the block (integer sum, then float(double(sum) / double(count))).
+void launchBlockMean(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
+                     float* out, cudaStream_t stream);
+// out = 1 where more than half of the block's pixels are > level.
+void launchBlockMajorityAbove(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
+                              std::uint16_t level, std::uint8_t* out, cudaStream_t stream);
+
+}  // namespace xrayprep::gpu

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+#include <QUndoStack>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "gpu/BackendFactory.h"
+#include "processing/core/Image.h"
+#include "processing/core/ImageMetadata.h"
+#include "processing/phantom/FootPhantom.h"
+#include "processing/pipeline/PipelineParameters.h"
+#include "ui/data/DisplayedRun.h"
+#include "ui/data/TimingData.h"
+#include "ui/data/ViewStage.h"
+
+namespace xrayprep::ui {
+
+// The application's one pipeline, driven from the GUI thread and run on a worker thread.
+//
+// Threads. Every public function is called on the GUI thread and returns at once. Loading
+// (DICOM decode, phantom generation) and pipeline runs happen on QtConcurrent workers; their
+// results come back through QFutureWatcher as signals on the GUI thread. The GUI thread never
+// waits for a worker (no processEvents, no blocking wait) except in the destructor.
+//
+// Runs. A parameter edit schedules a run after a short debounce; a run already going is
+// cancelled (CancelToken) and the new one starts when it has stopped. Stages publish their
+// output into displayed() one by one as they finish (stageFinished). A cancelled or failed run
+// keeps what was displayed before it.
+class PipelineModel : public QObject {
+    Q_OBJECT
+
+  public:
+    explicit PipelineModel(QObject* parent = nullptr);
+    ~PipelineModel() override;  // cancels and waits for the workers
+
+    // ---- input ----
+    void openFile(const QString& path, int frame = 0);  // async; inputLoaded or loadFailed
+    void openSample(processing::PhantomView view = processing::PhantomView::Planar,
+                    int width = 2920,
+                    int height = 2320);  // async, the built-in synthetic radiograph
+    // Sync, for tests and callers that already hold pixels; starts a full run.
+    void setInput(processing::Image image, processing::ImageMetadata metadata,
+                  const QString& label);
+    [[nodiscard]] bool hasInput() const;
+    [[nodiscard]] QString inputLabel() const;  // file name (no directory) or "Sample (planar)"
+    [[nodiscard]] QString inputPath() const;   // empty for the sample
+    [[nodiscard]] const DisplayedRun& displayed() const { return displayed_; }
+
+    // ---- parameters (undoable) ----
+    [[nodiscard]] const processing::PipelineParameters& parameters() const;
+    // Pushes an undoable edit (text = description) and schedules a run from the first changed
+    // stage. No-op when equal to the current parameters.
+    void editParameters(const processing::PipelineParameters& edited, const QString& description);
+    [[nodiscard]] QUndoStack* undoStack();
+    // Preset files: the JSON that `xrayprep-cli run --preset` reads. Return an error message
+    // naming the file and the problem, or an empty string on success. Loading is undoable.
+    [[nodiscard]] QString savePreset(const QString& path) const;
+    [[nodiscard]] QString loadPreset(const QString& path);
+    void setDebounceMilliseconds(int ms);  // default 40
+    // Consecutive edits of the same key less than this apart are one undo entry (default 500).
+    void setMergeWindowMilliseconds(int ms);
+
+    // ---- backends ----
+    [[nodiscard]] std::vector<gpu::BackendAvailability> availableBackends() const;
+    // Re-runs everything on the new backend. On failure to create it: runFailed(reason, true).
+    void setBackend(processing::BackendKind kind, int threads = 0);
+    // Uses this backend as it is (tests, backends made elsewhere); re-runs everything.
+    void setCustomBackend(std::shared_ptr<processing::ComputeBackend> backend);
+    [[nodiscard]] processing::BackendKind backend() const;
+    [[nodiscard]] int backendThreads() const;
+    [[nodiscard]] QString backendDescription() const;
+
+    // ---- runs ----
+    [[nodiscard]] bool isBusy() const;  // loading, running or comparing
+    void cancel();                      // cancels the running work; the previous result stays
+    void rerunAll();
+    // Timing of the most recent completed run per backend (for "speedup against serial").
+    [[nodiscard]] std::optional<RunTiming> lastTiming(processing::BackendKind kind) const;
+    // Every available backend on the current input and parameters, serial first, with the
+    // per-stage pixel differences against serial. Async: comparisonFinished.
+    void compareBackends();
+
+  signals:
+    void loadStarted(const QString& label);
+    void inputLoaded();  // displayed().original/metadata set; a full run follows
+    void loadFailed(const QString& message);
+    void runStarted(xrayprep::ui::ViewStage firstStage);  // stages from here on are pending
+    void stageFinished(xrayprep::ui::ViewStage stage);    // displayed() holds its output
+    void progress(int percent, const QString& text);
+    void runFinished();   // every stage done; displayed().timing complete
+    void runCancelled();  // superseded or cancelled; displayed() unchanged since last stage
+    // backendFailure: the backend (e.g. CUDA) failed; the window offers a CPU backend.
+    void runFailed(const QString& message, bool backendFailure);
+    void parametersChanged();  // after edits, undo/redo and preset loads
+    void backendChanged();
+    void busyChanged(bool busy);
+    void comparisonProgress(int percent, const QString& text);
+    void comparisonFinished(const xrayprep::ui::BackendComparison& comparison);
+    void comparisonCancelled();  // cancel() during compareBackends(): no result
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+    DisplayedRun displayed_;
+};
+
+}  // namespace xrayprep::ui

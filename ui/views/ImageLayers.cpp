@@ -1,0 +1,160 @@
+#include "ui/views/ImageLayers.h"
+
+#include <algorithm>
+
+namespace xrayprep::ui {
+
+namespace {
+
+template <typename T, typename Average>
+void halveInto(const processing::Raster<T>& in, processing::Raster<T>& out, Average average) {
+    for (int y = 0; y < out.height(); ++y) {
+        const T* r0 = in.row(std::min(2 * y, in.height() - 1));
+        const T* r1 = in.row(std::min(2 * y + 1, in.height() - 1));
+        T* dst = out.row(y);
+        for (int x = 0; x < out.width(); ++x) {
+            const int x0 = std::min(2 * x, in.width() - 1);
+            const int x1 = std::min(2 * x + 1, in.width() - 1);
+            dst[x] = average(r0[x0], r0[x1], r1[x0], r1[x1]);
+        }
+    }
+}
+
+int halfOf(int n) { return (n + 1) / 2; }
+
+constexpr auto kIntegerAverage = [](auto a, auto b, auto c, auto d) {
+    using T = decltype(a);
+    return static_cast<T>((static_cast<unsigned>(a) + b + c + d + 2u) / 4u);
+};
+
+}  // namespace
+
+processing::Image halveImage(const processing::Image& in) {
+    processing::Image out(halfOf(in.width()), halfOf(in.height()), in.bitsStored());
+    halveInto<std::uint16_t>(in, out, kIntegerAverage);
+    return out;
+}
+
+processing::FloatImage halveField(const processing::FloatImage& in) {
+    processing::FloatImage out(halfOf(in.width()), halfOf(in.height()));
+    halveInto<float>(
+        in, out, [](float a, float b, float c, float d) { return ((a + b) + (c + d)) * 0.25f; });
+    return out;
+}
+
+processing::Raster<std::uint8_t> halveCoverage(const processing::Raster<std::uint8_t>& in) {
+    processing::Raster<std::uint8_t> out(halfOf(in.width()), halfOf(in.height()));
+    halveInto<std::uint8_t>(in, out, kIntegerAverage);
+    return out;
+}
+
+void ImageLayers::clear() {
+    image_.reset();
+    field_.reset();
+    mask_.reset();
+    size_ = {};
+    resetLevels();
+}
+
+bool ImageLayers::hasMask() const {
+    return mask_ && mask_->sameSize(size_.width(), size_.height());
+}
+
+void ImageLayers::resetLevels() {
+    imageLevels_.clear();
+    fieldLevels_.clear();
+    coverage_.clear();
+    levelCount_ = 1;
+    for (QSize s = size_; s.width() > 256 || s.height() > 256; ++levelCount_) {
+        s = QSize(halfOf(s.width()), halfOf(s.height()));
+    }
+    base_.assign(static_cast<std::size_t>(levelCount_), QImage());
+    tint_.assign(static_cast<std::size_t>(levelCount_), QImage());
+}
+
+void ImageLayers::setImage(std::shared_ptr<const processing::Image> image) {
+    if (image == image_ && !field_) return;
+    image_ = std::move(image);
+    field_.reset();
+    size_ = image_ ? QSize(image_->width(), image_->height()) : QSize();
+    resetLevels();
+}
+
+void ImageLayers::setField(std::shared_ptr<const processing::FloatImage> field) {
+    if (field == field_ && !image_) return;
+    field_ = std::move(field);
+    image_.reset();
+    size_ = field_ ? QSize(field_->width(), field_->height()) : QSize();
+    resetLevels();
+}
+
+void ImageLayers::setWindow(const WindowLevel& window) {
+    if (window == window_) return;
+    window_ = window;
+    if (image_) std::fill(base_.begin(), base_.end(), QImage());
+}
+
+void ImageLayers::setMask(std::shared_ptr<const processing::Mask> mask, QColor tint) {
+    if (mask == mask_ && tint == tintColour_) return;
+    mask_ = std::move(mask);
+    tintColour_ = tint;
+    coverage_.clear();
+    std::fill(tint_.begin(), tint_.end(), QImage());
+}
+
+int ImageLayers::levelFor(double scale) const {
+    int level = 0;
+    while (level + 1 < levelCount_ && scale * (1 << (level + 1)) <= 1.0) ++level;
+    return level;
+}
+
+const QImage& ImageLayers::base(int level) {
+    level = std::clamp(level, 0, levelCount_ - 1);
+    QImage& out = base_[static_cast<std::size_t>(level)];
+    if (!out.isNull() || empty()) return out;
+    if (image_) {
+        while (static_cast<int>(imageLevels_.size()) < level) {
+            imageLevels_.push_back(
+                halveImage(imageLevels_.empty() ? *image_ : imageLevels_.back()));
+        }
+        out = renderWindowed(level == 0 ? *image_ : imageLevels_[level - 1], window_);
+    } else if (field_) {
+        while (static_cast<int>(fieldLevels_.size()) < level) {
+            fieldLevels_.push_back(
+                halveField(fieldLevels_.empty() ? *field_ : fieldLevels_.back()));
+        }
+        out = renderEsf(level == 0 ? *field_ : fieldLevels_[level - 1]);
+    }
+    return out;
+}
+
+const QImage& ImageLayers::tint(int level) {
+    level = std::clamp(level, 0, levelCount_ - 1);
+    QImage& out = tint_[static_cast<std::size_t>(level)];
+    if (!out.isNull() || !hasMask()) return out;
+    if (coverage_.empty()) {
+        processing::Raster<std::uint8_t> full(mask_->width(), mask_->height());
+        const auto src = mask_->pixels();
+        std::transform(src.begin(), src.end(), full.data(),
+                       [](std::uint8_t m) { return static_cast<std::uint8_t>(m ? 255 : 0); });
+        coverage_.push_back(std::move(full));
+    }
+    while (static_cast<int>(coverage_.size()) <= level) {
+        coverage_.push_back(halveCoverage(coverage_.back()));
+    }
+    const auto& cov = coverage_[static_cast<std::size_t>(level)];
+    out = QImage(cov.width(), cov.height(), QImage::Format_ARGB32_Premultiplied);
+    const int alpha = tintColour_.alpha();
+    for (int y = 0; y < cov.height(); ++y) {
+        const std::uint8_t* src = cov.row(y);
+        auto* dst = reinterpret_cast<QRgb*>(out.scanLine(y));
+        for (int x = 0; x < cov.width(); ++x) {
+            const int a = src[x] * alpha / 255;
+            dst[x] = qRgba(tintColour_.red() * a / 255, tintColour_.green() * a / 255,
+                           tintColour_.blue() * a / 255, a);
+        }
+    }
+    return out;
+}
+
+}  // namespace xrayprep::ui

@@ -1,0 +1,334 @@
+#include "ui/views/ImageView.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+#include <cmath>
+
+#include "ui/views/ImageViewPainter.h"
+
+namespace xrayprep::ui {
+
+namespace {
+
+constexpr double kZoomStep = 1.25;
+const QColor kContourColour(255, 214, 10);
+const QColor kMaskTint(255, 70, 70, 80);
+const QColor kBackground(14, 14, 16);
+
+int windowGroup(ViewStage s) { return s == ViewStage::Sobel ? 1 : 0; }
+
+}  // namespace
+
+ImageView::ImageView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::WheelFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setCursor(Qt::CrossCursor);
+    hint_ =
+        tr("No image loaded.\n\nOpen a DICOM file (Ctrl+O), drop one here, or start with the "
+           "built-in sample radiograph.");
+}
+
+void ImageView::showStage(const DisplayedRun& run, ViewStage stage) {
+    if (run.original.get() != inputKey_) {
+        inputKey_ = run.original.get();
+        windows_ = {};
+    }
+    stage_ = stage;
+    setMetadata(run.metadata);
+    setContours(stage == ViewStage::Contour || overlaysOnAllStages_ ? run.contour : nullptr);
+    if (stage == ViewStage::Esf) {
+        setEsfField(run.esf
+                        ? std::shared_ptr<const processing::FloatImage>(run.esf, &run.esf->field)
+                        : nullptr);
+        return;
+    }
+    auto image = run.imageFor(stage);
+    auto& remembered = windows_[windowGroup(stage)];
+    if (image && !remembered) {
+        const bool dicom = windowGroup(stage) == 0 && metadata_ && metadata_->windowCenter &&
+                           metadata_->windowWidth;
+        remembered = dicom ? WindowLevel{*metadata_->windowCenter, *metadata_->windowWidth}
+                           : autoWindow(*image);
+    }
+    if (image) applyWindow(*remembered);
+    setImage(std::move(image));
+}
+
+void ImageView::setImage(std::shared_ptr<const processing::Image> image) {
+    const QSize previous = layers_.size();
+    if (image && !windowSet_) applyWindow(autoWindow(*image));
+    image_ = std::move(image);
+    field_.reset();
+    layers_.setImage(image_);  // null: empty, the contours and mask are kept for later
+    afterDataChange(previous);
+}
+
+void ImageView::setEsfField(std::shared_ptr<const processing::FloatImage> field) {
+    const QSize previous = layers_.size();
+    field_ = std::move(field);
+    image_.reset();
+    layers_.setField(field_);
+    afterDataChange(previous);
+}
+
+void ImageView::setMetadata(std::shared_ptr<const processing::ImageMetadata> metadata) {
+    metadata_ = std::move(metadata);
+}
+
+void ImageView::setContours(std::shared_ptr<const processing::ContourResult> contours) {
+    if (contours == contours_) return;
+    contours_ = std::move(contours);
+    contourPolygons_.clear();
+    std::shared_ptr<const processing::Mask> mask;
+    if (contours_) {
+        for (const auto& c : contours_->contours) {
+            QPolygonF polygon;
+            polygon.reserve(static_cast<qsizetype>(c.points.size()));
+            for (const auto& p : c.points) polygon.append(QPointF(p.x, p.y));
+            contourPolygons_.push_back(std::move(polygon));
+        }
+        if (!contours_->mask.empty()) mask = {contours_, &contours_->mask};
+    }
+    layers_.setMask(std::move(mask), kMaskTint);
+    update();
+}
+
+void ImageView::clear() {
+    image_.reset();
+    field_.reset();
+    metadata_.reset();
+    setContours(nullptr);
+    layers_.clear();
+    stage_.reset();
+    inputKey_ = nullptr;
+    windows_ = {};
+    windowSet_ = false;
+    fit_ = true;
+    afterDataChange({});
+}
+
+void ImageView::setOverlaysOnAllStages(bool on) { overlaysOnAllStages_ = on; }
+
+void ImageView::setCaption(const QString& caption) {
+    caption_ = caption;
+    update();
+}
+
+void ImageView::setHintText(const QString& text) {
+    hint_ = text;
+    update();
+}
+
+ViewState ImageView::viewState() const {
+    return {transform_.scale(), transform_.centreInImage(), fit_};
+}
+
+bool ImageView::sharesWindow(ViewStage a, ViewStage b) {
+    return a != ViewStage::Esf && b != ViewStage::Esf && windowGroup(a) == windowGroup(b);
+}
+
+CursorReadout ImageView::readoutAt(QPointF viewPoint) const {
+    return makeCursorReadout(transform_.viewToImage(viewPoint), image_.get(), field_.get(),
+                             metadata_.get(), layers_.window());
+}
+
+void ImageView::zoomIn() { zoomAroundCentre(kZoomStep); }
+void ImageView::zoomOut() { zoomAroundCentre(1.0 / kZoomStep); }
+
+void ImageView::zoomAroundCentre(double factor) {
+    fit_ = false;
+    transform_.zoomAround(factor, QPointF(width() / 2.0, height() / 2.0));
+    transformChanged();
+}
+
+void ImageView::fitToWindow() {
+    fit_ = true;
+    transform_.fit();
+    transformChanged();
+}
+
+void ImageView::actualPixels() {
+    fit_ = false;
+    transform_.setScaleAround(1.0, QPointF(width() / 2.0, height() / 2.0));
+    transformChanged();
+}
+
+void ImageView::setViewState(const ViewState& state) {
+    if (state.fit) {
+        fitToWindow();
+        return;
+    }
+    fit_ = false;
+    transform_.setScaleAround(state.scale, QPointF(width() / 2.0, height() / 2.0));
+    transform_.centreOn(state.centre);
+    transformChanged();
+}
+
+void ImageView::setWindowLevel(double centre, double width) { applyWindow({centre, width}); }
+
+bool ImageView::windowFromDicom() {
+    if (!metadata_ || !metadata_->windowCenter || !metadata_->windowWidth) return false;
+    applyWindow({*metadata_->windowCenter, *metadata_->windowWidth});
+    return true;
+}
+
+void ImageView::windowFullRange() {
+    if (image_) applyWindow(fullRangeWindow(*image_));
+}
+
+void ImageView::windowAuto() {
+    if (image_) applyWindow(autoWindow(*image_));
+}
+
+void ImageView::setContoursVisible(bool visible) {
+    contoursVisible_ = visible;
+    update();
+}
+
+void ImageView::setMaskVisible(bool visible) {
+    maskVisible_ = visible;
+    update();
+}
+
+void ImageView::applyWindow(const WindowLevel& requested) {
+    const WindowLevel window{requested.centre, std::max(1.0, requested.width)};
+    if (stage_) windows_[windowGroup(*stage_)] = window;
+    if (windowSet_ && window == layers_.window()) return;
+    windowSet_ = true;
+    layers_.setWindow(window);
+    emit windowLevelChanged(window.centre, window.width);
+    emitReadout();
+    update();
+}
+
+void ImageView::afterDataChange(QSize previousSize) {
+    transform_.setImageSize(layers_.size());
+    transform_.setViewportSize(size());
+    if (!layers_.empty() && (fit_ || previousSize != layers_.size())) {
+        fit_ = true;
+        transform_.fit();
+    }
+    emit viewChanged();
+    emitReadout();
+    update();
+}
+
+void ImageView::transformChanged() {
+    emit viewChanged();
+    emitReadout();
+    update();
+}
+
+void ImageView::emitReadout() {
+    if (mouseInside_) emit cursorMoved(readoutAt(lastMouse_));
+}
+
+QString ImageView::cornerText() const {
+    QString text = tr("Zoom %1 %").arg(transform_.scale() * 100.0, 0, 'f', 0);
+    if (image_) {
+        text += tr("    W %1  L %2")
+                    .arg(layers_.window().width, 0, 'f', 0)
+                    .arg(layers_.window().centre, 0, 'f', 0);
+    } else if (field_) {
+        text += tr("    ESF 0 – 1");
+    }
+    return text;
+}
+
+void ImageView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), kBackground);
+    if (layers_.empty()) {
+        const bool pending = stage_ && inputKey_;
+        image_view_painter::paintHint(
+            painter, rect(),
+            pending ? tr("%1: not computed yet.").arg(tr(viewStageTitle(*stage_))) : hint_);
+        image_view_painter::paintCornerText(painter, rect(), Qt::AlignTop | Qt::AlignLeft,
+                                            caption_);
+        return;
+    }
+    image_view_painter::paintLayers(painter, layers_, transform_, maskVisible_);
+    if (contoursVisible_) {
+        image_view_painter::paintContours(painter, contourPolygons_, transform_, kContourColour);
+    }
+    image_view_painter::paintCornerText(painter, rect(), Qt::AlignTop | Qt::AlignLeft, caption_);
+    const QSize s = layers_.size();
+    QString info = tr("%1 × %2").arg(s.width()).arg(s.height());
+    if (image_) info += tr(", %1 bit").arg(image_->bitsStored());
+    image_view_painter::paintCornerText(painter, rect(), Qt::AlignTop | Qt::AlignRight, info);
+    image_view_painter::paintCornerText(painter, rect(), Qt::AlignBottom | Qt::AlignLeft,
+                                        cornerText());
+}
+
+void ImageView::resizeEvent(QResizeEvent*) {
+    const QPointF centre = transform_.centreInImage();
+    transform_.setViewportSize(size());
+    if (fit_) {
+        transform_.fit();
+    } else {
+        transform_.centreOn(centre);
+    }
+    emit viewChanged();
+}
+
+void ImageView::wheelEvent(QWheelEvent* event) {
+    if (layers_.empty()) return;
+    const double steps = event->angleDelta().y() / 120.0;
+    if (steps == 0.0) return;
+    fit_ = false;
+    transform_.zoomAround(std::pow(kZoomStep, steps), event->position());
+    lastMouse_ = event->position();
+    transformChanged();
+    event->accept();
+}
+
+void ImageView::mousePressEvent(QMouseEvent* event) {
+    lastMouse_ = event->position();
+    dragStart_ = event->position();
+    if (layers_.empty()) return;
+    if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
+        drag_ = Drag::Pan;
+        setCursor(Qt::ClosedHandCursor);
+    } else if (event->button() == Qt::RightButton && image_) {
+        drag_ = Drag::Window;
+        dragWindow_ = layers_.window();
+        setCursor(Qt::SizeAllCursor);
+    }
+}
+
+void ImageView::mouseMoveEvent(QMouseEvent* event) {
+    mouseInside_ = true;
+    const QPointF pos = event->position();
+    if (drag_ == Drag::Pan) {
+        fit_ = false;
+        transform_.panBy(pos - lastMouse_);
+        emit viewChanged();
+        update();
+    } else if (drag_ == Drag::Window && image_) {
+        // The whole stored range over about 512 screen pixels of mouse travel.
+        const double step = std::max(1.0, (image_->maxValue() + 1.0) / 512.0);
+        const QPointF d = pos - dragStart_;
+        lastMouse_ = pos;
+        applyWindow({dragWindow_.centre + d.y() * step, dragWindow_.width + d.x() * step});
+    }
+    lastMouse_ = pos;
+    emitReadout();
+}
+
+void ImageView::mouseReleaseEvent(QMouseEvent*) {
+    drag_ = Drag::None;
+    setCursor(Qt::CrossCursor);
+}
+
+void ImageView::mouseDoubleClickEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) fitToWindow();
+}
+
+void ImageView::leaveEvent(QEvent*) {
+    mouseInside_ = false;
+    emit cursorMoved(CursorReadout{});
+}
+
+}  // namespace xrayprep::ui

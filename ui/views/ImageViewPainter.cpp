@@ -1,0 +1,79 @@
+#include "ui/views/ImageViewPainter.h"
+
+#include <QFontMetrics>
+#include <cmath>
+
+namespace xrayprep::ui::image_view_painter {
+
+void paintLayers(QPainter& painter, ImageLayers& layers, const ViewTransform& transform,
+                 bool withTint) {
+    const QRectF visible = transform.visibleImageRect();
+    if (visible.isEmpty()) return;
+    const int level = layers.levelFor(transform.scale());
+    const double f = layers.levelFactor(level);
+    const QImage& base = layers.base(level);
+    // Whole level pixels covering the visible part, so edges do not shimmer while panning.
+    const int x0 = std::max(0, static_cast<int>(std::floor(visible.left() / f)));
+    const int y0 = std::max(0, static_cast<int>(std::floor(visible.top() / f)));
+    const int x1 = std::min(base.width(), static_cast<int>(std::ceil(visible.right() / f)));
+    const int y1 = std::min(base.height(), static_cast<int>(std::ceil(visible.bottom() / f)));
+    if (x1 <= x0 || y1 <= y0) return;
+    const QRect source(x0, y0, x1 - x0, y1 - y0);
+    const QRectF target(transform.imageToView(QPointF(x0 * f, y0 * f)),
+                        transform.imageToView(QPointF(x1 * f, y1 * f)));
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, transform.scale() * f < 0.999);
+    painter.drawImage(target, base, source);
+    if (withTint && layers.hasMask()) painter.drawImage(target, layers.tint(level), source);
+    painter.restore();
+}
+
+void paintContours(QPainter& painter, const std::vector<QPolygonF>& contours,
+                   const ViewTransform& transform, QColor colour) {
+    if (contours.empty()) return;
+    painter.save();
+    // Pixel centres are at integer positions in contour coordinates, at +0.5 in image ones.
+    painter.setTransform(QTransform::fromTranslate(0.5, 0.5) * transform.toView());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QPen pen(colour, 1.6);
+    pen.setCosmetic(true);
+    pen.setJoinStyle(Qt::RoundJoin);
+    painter.setPen(pen);
+    painter.setBrush(Qt::NoBrush);
+    const QRectF visible = transform.visibleImageRect().adjusted(-2, -2, 2, 2);
+    for (const QPolygonF& c : contours) {
+        if (c.boundingRect().intersects(visible)) painter.drawPolygon(c);
+    }
+    painter.restore();
+}
+
+void paintCornerText(QPainter& painter, const QRect& area, Qt::Alignment corner,
+                     const QString& text) {
+    if (text.isEmpty()) return;
+    painter.save();
+    // A translucent dark plate keeps the text readable over bright and dark images alike.
+    const QFontMetrics fm(painter.font());
+    const QRect bounds = fm.boundingRect(area.adjusted(8, 6, -8, -6),
+                                         static_cast<int>(corner) | Qt::TextWordWrap, text);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(0, 0, 0, 150));
+    painter.drawRoundedRect(QRectF(bounds).adjusted(-5, -2, 5, 2), 4, 4);
+    painter.setPen(QColor(235, 235, 235));
+    painter.drawText(bounds, static_cast<int>(corner) | Qt::TextWordWrap, text);
+    painter.restore();
+}
+
+void paintHint(QPainter& painter, const QRect& area, const QString& text) {
+    painter.save();
+    QFont font = painter.font();
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    painter.setFont(font);
+    painter.setPen(QColor(150, 150, 150));
+    const int margin = std::min(area.width(), area.height()) / 10;
+    painter.drawText(area.adjusted(margin, margin, -margin, -margin),
+                     Qt::AlignCenter | Qt::TextWordWrap, text);
+    painter.restore();
+}
+
+}  // namespace xrayprep::ui::image_view_painter

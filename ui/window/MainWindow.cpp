@@ -1,0 +1,419 @@
+#include "ui/window/MainWindow.h"
+
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QToolButton>
+
+#include "ui/model/AppSettings.h"
+#include "ui/model/PipelineModel.h"
+#include "ui/panels/BackendChoice.h"
+#include "ui/panels/BackendSelector.h"
+#include "ui/panels/DicomHeaderPanel.h"
+#include "ui/panels/ParameterPanel.h"
+#include "ui/panels/TimingPanel.h"
+#include "ui/views/HistogramView.h"
+#include "ui/views/StageStrip.h"
+#include "ui/window/ShortcutList.h"
+#include "ui/window/StageDisplay.h"
+#include "ui/window/StartScreen.h"
+#include "ui/window/WindowActions.h"
+
+namespace xrayprep::ui {
+
+MainWindow::MainWindow(PipelineModel& model, AppSettings& settings, QWidget* parent)
+    : QMainWindow(parent), model_(model), settings_(settings) {
+    setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks);
+    actions_ = new WindowActions(this, model_.undoStack());
+    buildCentralArea();
+    buildDocks();
+    buildStatusBar();
+    connectActions();
+    connectModel();
+    connectPanels();
+
+    resize(1280, 800);
+    restoreGeometry(settings_.mainWindowGeometry());
+    stateRestored_ = restoreState(settings_.mainWindowState());
+    stripDock_->setVisible(false);  // shown with the first image
+    chooseBackend(settings_.backendKind(), settings_.openmpThreads());
+    refreshRecentFiles();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildCentralArea() {
+    centre_ = new QStackedWidget(this);
+    start_ = new StartScreen(centre_);
+    display_ = new StageDisplay(centre_);
+    centre_->addWidget(start_);
+    centre_->addWidget(display_);
+    setCentralWidget(centre_);
+    connect(start_, &StartScreen::openFileRequested, this, &MainWindow::chooseFileToOpen);
+    connect(start_, &StartScreen::sampleRequested, this, &MainWindow::openSample);
+    connect(start_, &StartScreen::recentFileRequested, this, &MainWindow::openPath);
+    connect(display_, &StageDisplay::cursorText, this,
+            [this](const QString& text) { cursorLabel_->setText(text); });
+    connect(display_, &StageDisplay::stageShown, this, [this](ViewStage s) {
+        actions_->stages[static_cast<std::size_t>(viewStageIndex(s))]->setChecked(true);
+    });
+}
+
+QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const QString& objectName,
+                                 Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(objectName);
+    dock->setWidget(content);
+    addDockWidget(area, dock);
+    actions_->viewMenu->addAction(dock->toggleViewAction());
+    return dock;
+}
+
+void MainWindow::buildDocks() {
+    parameters_ = new ParameterPanel(this);
+    QDockWidget* parameterDock = addDock(parameters_, tr("Parameters"),
+                                         QStringLiteral("parametersDock"), Qt::LeftDockWidgetArea);
+    histogram_ = new HistogramView(this);
+    histogramDock_ = addDock(histogram_, tr("Histogram"), QStringLiteral("histogramDock"),
+                             Qt::RightDockWidgetArea);
+    header_ = new DicomHeaderPanel(this);
+    headerDock_ =
+        addDock(header_, tr("DICOM Header"), QStringLiteral("headerDock"), Qt::RightDockWidgetArea);
+    timing_ = new TimingPanel(this);
+    timingDock_ =
+        addDock(timing_, tr("Timing"), QStringLiteral("timingDock"), Qt::RightDockWidgetArea);
+    tabifyDockWidget(headerDock_, timingDock_);
+    // The stage strip spans the window's width above everything, so all seven stages fit.
+    stripDock_ = addDock(&display_->strip(), tr("Stages"), QStringLiteral("stagesDock"),
+                         Qt::TopDockWidgetArea);
+    stripDock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
+    timingDock_->raise();
+    resizeDocks({parameterDock, histogramDock_}, {300, 380}, Qt::Horizontal);
+
+    backends_ = new BackendSelector(this, BackendSelector::Layout::ToolBar);
+    actions_->toolBar->addWidget(backends_);
+}
+
+void MainWindow::buildStatusBar() {
+    cursorLabel_ = new QLabel(this);
+    cursorLabel_->setMinimumWidth(420);
+    runLabel_ = new QLabel(this);
+    progress_ = new QProgressBar(this);
+    progress_->setRange(0, 100);
+    progress_->setMaximumWidth(220);
+    progress_->setTextVisible(true);
+    progress_->hide();
+    cancelButton_ = new QToolButton(this);
+    cancelButton_->setDefaultAction(actions_->cancel);
+    cancelButton_->hide();
+    statusBar()->addWidget(cursorLabel_, 1);
+    statusBar()->addPermanentWidget(progress_);
+    statusBar()->addPermanentWidget(cancelButton_);
+    statusBar()->addPermanentWidget(runLabel_);
+}
+
+void MainWindow::connectActions() {
+    WindowActions& a = *actions_;
+    connect(a.open, &QAction::triggered, this, &MainWindow::chooseFileToOpen);
+    connect(a.openSamplePlanar, &QAction::triggered, this, [this] { openSample(false); });
+    connect(a.openSampleLateral, &QAction::triggered, this, [this] { openSample(true); });
+    connect(a.loadPreset, &QAction::triggered, this, &MainWindow::loadPreset);
+    connect(a.savePreset, &QAction::triggered, this, &MainWindow::savePreset);
+    connect(a.quit, &QAction::triggered, this, &QWidget::close);
+    connect(a.resetParameters, &QAction::triggered, this, [this] {
+        model_.editParameters(processing::PipelineParameters{}, tr("Reset all parameters"));
+    });
+    connect(a.rerun, &QAction::triggered, &model_, &PipelineModel::rerunAll);
+    connect(a.cancel, &QAction::triggered, &model_, &PipelineModel::cancel);
+    connect(a.compareBackends, &QAction::triggered, &model_, &PipelineModel::compareBackends);
+    connect(a.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
+    connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
+    for (QAction* stage : a.stages) {
+        connect(stage, &QAction::triggered, this,
+                [this, stage] { showStage(static_cast<ViewStage>(stage->data().toInt())); });
+    }
+    display_->connectViewActions(a);
+}
+
+void MainWindow::connectModel() {
+    connect(&model_, &PipelineModel::loadStarted, this,
+            [this](const QString& label) { runLabel_->setText(tr("Loading %1…").arg(label)); });
+    connect(&model_, &PipelineModel::inputLoaded, this, &MainWindow::onInputLoaded);
+    connect(&model_, &PipelineModel::loadFailed, this, [this](const QString& message) {
+        runLabel_->clear();
+        showMessage(tr("Cannot open the file"), message);
+    });
+    connect(&model_, &PipelineModel::runStarted, this, &MainWindow::onRunStarted);
+    connect(&model_, &PipelineModel::stageFinished, this, &MainWindow::onStageFinished);
+    connect(&model_, &PipelineModel::runFinished, this, &MainWindow::onRunFinished);
+    connect(&model_, &PipelineModel::runCancelled, this,
+            [this] { display_->runCancelled(model_.displayed()); });
+    connect(&model_, &PipelineModel::runFailed, this, &MainWindow::onRunFailed);
+    connect(&model_, &PipelineModel::progress, this, [this](int percent, const QString& text) {
+        progress_->setValue(percent);
+        progress_->setFormat(text.isEmpty() ? QStringLiteral("%p%") : text);
+    });
+    connect(&model_, &PipelineModel::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(&model_, &PipelineModel::parametersChanged, this,
+            [this] { parameters_->setParameters(model_.parameters()); });
+    connect(&model_, &PipelineModel::backendChanged, this, &MainWindow::updateBackendControls);
+    connect(&model_, &PipelineModel::comparisonProgress, this,
+            [this](int percent, const QString& text) {
+                progress_->setValue(percent);
+                progress_->setFormat(text);
+            });
+    connect(&model_, &PipelineModel::comparisonFinished, this,
+            [this](const BackendComparison& comparison) {
+                timing_->setComparing(false);
+                timing_->setComparison(comparison);
+            });
+}
+
+void MainWindow::connectPanels() {
+    connect(parameters_, &ParameterPanel::parametersEdited, this,
+            [this](const processing::PipelineParameters& edited, const QString& description) {
+                model_.editParameters(edited, description);
+            });
+    connect(histogram_, &HistogramView::thresholdDragged, this, [this](std::uint16_t value) {
+        processing::PipelineParameters edited = model_.parameters();
+        edited.threshold.method = processing::ThresholdMethod::Manual;
+        edited.threshold.manualValue = value;
+        model_.editParameters(edited, tr("threshold → manual %1").arg(value));
+    });
+    connect(backends_, &BackendSelector::backendChosen, this,
+            [this](processing::BackendKind kind, int threads) { chooseBackend(kind, threads); });
+    connect(timing_, &TimingPanel::compareRequested, this, [this] {
+        timing_->setComparing(true);
+        model_.compareBackends();
+    });
+    connect(header_, &DicomHeaderPanel::showPatientDataChanged, this,
+            [this](bool show) { settings_.setShowPatientData(show); });
+    header_->setShowPatientData(settings_.showPatientData());
+    parameters_->setParameters(model_.parameters());
+}
+
+void MainWindow::openPath(const QString& path) {
+    if (path.isEmpty()) return;
+    settings_.setLastOpenDirectory(QFileInfo(path).absolutePath());
+    model_.openFile(path);
+}
+
+void MainWindow::openSample(bool lateral) {
+    model_.openSample(lateral ? processing::PhantomView::Lateral : processing::PhantomView::Planar);
+}
+
+void MainWindow::chooseBackend(processing::BackendKind kind, int threads) {
+    model_.setBackend(kind, threads);
+    updateBackendControls();
+}
+
+void MainWindow::showStage(ViewStage stage) { display_->showStage(stage); }
+
+ViewStage MainWindow::currentStage() const { return display_->currentStage(); }
+
+void MainWindow::chooseFileToOpen() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a DICOM radiograph"), settings_.lastOpenDirectory(),
+        tr("DICOM files (*.dcm *.dicom *.DCM *.ima);;All files (*)"));
+    openPath(path);
+}
+
+void MainWindow::loadPreset() {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load a parameter preset"),
+                                                      settings_.lastOpenDirectory(),
+                                                      tr("Presets (*.json);;All files (*)"));
+    if (path.isEmpty()) return;
+    const QString error = model_.loadPreset(path);
+    if (!error.isEmpty()) showMessage(tr("Cannot load the preset"), error);
+}
+
+void MainWindow::savePreset() {
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save the parameters as a preset"),
+                                     settings_.lastOpenDirectory(), tr("Presets (*.json)"));
+    if (path.isEmpty()) return;
+    const QString error = model_.savePreset(path);
+    if (!error.isEmpty()) showMessage(tr("Cannot save the preset"), error);
+}
+
+void MainWindow::refreshRecentFiles() {
+    const QStringList recent = settings_.recentFiles();
+    start_->setRecentFiles(recent);
+    QMenu* menu = actions_->recentMenu;
+    menu->clear();
+    for (const QString& path : recent) {
+        QAction* a = menu->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] { openPath(path); });
+    }
+    menu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::updateTitle() {
+    // The file name only: window titles end up in task bars and screen recordings, so no
+    // patient data and no folder names (which often contain patient names).
+    const QString label = model_.hasInput() ? model_.inputLabel() : QString();
+    setWindowTitle(label.isEmpty() ? tr("xrayprep") : tr("%1 — xrayprep").arg(label));
+}
+
+void MainWindow::updateBackendControls() {
+    std::vector<BackendChoice> choices;
+    for (const auto& b : model_.availableBackends()) {
+        choices.push_back({b.kind, b.available, b.detail});
+    }
+    backends_->setBackends(choices);
+    backends_->setCurrent(model_.backend(), model_.backendThreads());
+    settings_.setBackendKind(model_.backend());
+    if (model_.backend() == processing::BackendKind::OpenMP) {
+        settings_.setOpenmpThreads(model_.backendThreads());
+    }
+}
+
+void MainWindow::onInputLoaded() {
+    const DisplayedRun& run = model_.displayed();
+    centre_->setCurrentWidget(display_);
+    stripDock_->setVisible(true);
+    display_->setInput(run);
+    header_->setMetadata(run.metadata, model_.inputLabel(),
+                         QSize(run.original->width(), run.original->height()),
+                         run.original->bitsStored());
+    histogram_->clear();
+    timing_->clear();
+    actions_->setHasImage(true);
+    if (!model_.inputPath().isEmpty()) {
+        settings_.addRecentFile(model_.inputPath());
+        refreshRecentFiles();
+    }
+    updateTitle();
+}
+
+void MainWindow::onRunStarted(ViewStage first) {
+    display_->runStarted(first, model_.displayed());
+    runLabel_->setText(tr("Running on %1…").arg(model_.backendDescription()));
+}
+
+void MainWindow::onStageFinished(ViewStage stage) {
+    const DisplayedRun& run = model_.displayed();
+    display_->stageFinished(stage, run);
+    if (stage == ViewStage::Threshold) histogram_->showRun(run);
+}
+
+void MainWindow::onRunFinished() {
+    const DisplayedRun& run = model_.displayed();
+    const auto serial = model_.lastTiming(processing::BackendKind::Serial);
+    timing_->setLastRun(run.timing, serial);
+    runLabel_->setText(tr("%1 · %2 ms")
+                           .arg(QString::fromStdString(run.timing.backendDescription))
+                           .arg(run.timing.totalWallMs(), 0, 'f', 1));
+}
+
+void MainWindow::onRunFailed(const QString& message, bool backendFailure) {
+    runLabel_->setText(tr("Run failed"));
+    display_->runCancelled(model_.displayed());
+    if (!backendFailure) {
+        showMessage(tr("The run failed"), message);
+        return;
+    }
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Backend failure"),
+                                tr("%1\n\nContinue on the OpenMP (CPU) backend? Nothing else is "
+                                   "lost: the image and parameters stay as they are.")
+                                    .arg(message),
+                                QMessageBox::NoButton, this);
+    QPushButton* onCpu = box->addButton(tr("Continue on OpenMP"), QMessageBox::AcceptRole);
+    box->addButton(QMessageBox::Cancel);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::buttonClicked, this, [this, onCpu](QAbstractButton* button) {
+        if (button == onCpu) chooseBackend(processing::BackendKind::OpenMP, 0);
+    });
+    box->open();
+}
+
+void MainWindow::onBusyChanged(bool busy) {
+    actions_->setBusy(busy);
+    progress_->setVisible(busy);
+    cancelButton_->setVisible(busy);
+    if (busy) progress_->setValue(0);
+}
+
+void MainWindow::showMessage(const QString& title, const QString& text) {
+    // Window-modal and non-blocking: the event loop keeps running behind the message.
+    auto* box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showShortcuts() {
+    auto* box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"),
+                                shortcutListHtml(*this), QMessageBox::Ok, this);
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showAbout() {
+    QMessageBox::about(
+        this, tr("About xrayprep"),
+        tr("<b>xrayprep %1</b><p>Prepares DICOM foot radiographs for 3D bone-mesh generation: "
+           "median, histogram threshold, Sobel, active contour, mask and Edge Strength "
+           "Function, on serial, OpenMP and CUDA backends.</p><p>Not a medical device: results "
+           "are for research and preparation, not for diagnosis.</p>")
+            .arg(QApplication::applicationVersion()));
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!stateRestored_ && !defaultLayoutDone_) {
+        defaultLayoutDone_ = true;
+        arrangeDefaultDocks();
+    }
+}
+
+void MainWindow::arrangeDefaultDocks() {
+    // A short screen (e.g. 1280 x 800) has no room for the histogram above the timing panel:
+    // they share one tabbed column then. Taller windows show both.
+    if (height() < 1000) {
+        tabifyDockWidget(headerDock_, histogramDock_);
+        timingDock_->raise();
+    } else {
+        resizeDocks({histogramDock_, timingDock_}, {280, height() - 280}, Qt::Vertical);
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    settings_.setMainWindowGeometry(saveGeometry());
+    settings_.setMainWindowState(saveState());
+    model_.cancel();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+    const QMimeData* mime = event->mimeData();
+    if (mime->hasUrls() && mime->urls().size() == 1 && mime->urls().front().isLocalFile()) {
+        event->acceptProposedAction();
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+    const QList<QUrl> urls = event->mimeData()->urls();
+    if (urls.size() != 1 || !urls.front().isLocalFile()) return;
+    event->acceptProposedAction();
+    openPath(urls.front().toLocalFile());
+}
+
+}  // namespace xrayprep::ui

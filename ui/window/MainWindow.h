@@ -1,0 +1,101 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include "processing/pipeline/ComputeBackend.h"
+#include "ui/data/ViewStage.h"
+
+class QDockWidget;
+class QLabel;
+class QProgressBar;
+class QStackedWidget;
+class QToolButton;
+
+namespace xrayprep::ui {
+
+class AppSettings;
+class BackendSelector;
+class DicomHeaderPanel;
+class HistogramView;
+class ParameterPanel;
+class PipelineModel;
+class StageDisplay;
+class StartScreen;
+class TimingPanel;
+class WindowActions;
+
+// The application's main window (SPEC §6): start screen, stage strip and image view in the
+// centre; parameters on the left; histogram, DICOM header and timing in docks. It wires the
+// widgets to the model and shows every error as a message, never as a crash.
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+  public:
+    MainWindow(PipelineModel& model, AppSettings& settings, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openPath(const QString& path);
+    void openSample(bool lateral);
+    void chooseBackend(processing::BackendKind kind, int threads);
+    void showStage(ViewStage stage);
+    [[nodiscard]] ViewStage currentStage() const;
+    [[nodiscard]] StageDisplay& stageDisplay() { return *display_; }
+
+  protected:
+    void showEvent(QShowEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+  private:
+    void buildCentralArea();
+    QDockWidget* addDock(QWidget* content, const QString& title, const QString& objectName,
+                         Qt::DockWidgetArea area);
+    void buildDocks();
+    void buildStatusBar();
+    void arrangeDefaultDocks();
+    void connectActions();
+    void connectModel();
+    void connectPanels();
+
+    void chooseFileToOpen();
+    void loadPreset();
+    void savePreset();
+    void refreshRecentFiles();
+    void updateTitle();
+    void updateBackendControls();
+    void onInputLoaded();
+    void onRunStarted(ViewStage first);
+    void onStageFinished(ViewStage stage);
+    void onRunFinished();
+    void onRunFailed(const QString& message, bool backendFailure);
+    void onBusyChanged(bool busy);
+    void showMessage(const QString& title, const QString& text);
+    void showShortcuts();
+    void showAbout();
+
+    PipelineModel& model_;
+    AppSettings& settings_;
+    WindowActions* actions_ = nullptr;
+    QStackedWidget* centre_ = nullptr;
+    StartScreen* start_ = nullptr;
+    StageDisplay* display_ = nullptr;
+    ParameterPanel* parameters_ = nullptr;
+    BackendSelector* backends_ = nullptr;
+    HistogramView* histogram_ = nullptr;
+    TimingPanel* timing_ = nullptr;
+    DicomHeaderPanel* header_ = nullptr;
+    QDockWidget* stripDock_ = nullptr;
+    QDockWidget* histogramDock_ = nullptr;
+    QDockWidget* headerDock_ = nullptr;
+    QDockWidget* timingDock_ = nullptr;
+    bool stateRestored_ = false;
+    bool defaultLayoutDone_ = false;
+    QLabel* cursorLabel_ = nullptr;
+    QLabel* runLabel_ = nullptr;
+    QProgressBar* progress_ = nullptr;
+    QToolButton* cancelButton_ = nullptr;
+};
+
+}  // namespace xrayprep::ui

@@ -1,0 +1,29 @@
+#include "ui/window/ShortcutList.h"
+
+#include <QAction>
+#include <QKeySequence>
+#include <QWidget>
+
+namespace xrayprep::ui {
+
+QString shortcutListHtml(const QWidget& window) {
+    QString rows;
+    for (const QAction* action : window.findChildren<QAction*>()) {
+        if (action->shortcut().isEmpty()) continue;
+        QString name = action->text();
+        name.remove(QLatin1Char('&'));
+        rows += QStringLiteral("<tr><td><b>%1</b></td><td>&nbsp;&nbsp;%2</td></tr>")
+                    .arg(action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped(),
+                         name.toHtmlEscaped());
+    }
+    rows += QStringLiteral(
+        "<tr><td><b>Wheel</b></td><td>&nbsp;&nbsp;Zoom around the cursor</td></tr>"
+        "<tr><td><b>Left drag</b></td><td>&nbsp;&nbsp;Pan</td></tr>"
+        "<tr><td><b>Right drag</b></td><td>&nbsp;&nbsp;Window (horizontal) and level "
+        "(vertical)</td></tr>"
+        "<tr><td><b>Ctrl+click a stage</b></td><td>&nbsp;&nbsp;Compare it with the shown "
+        "stage</td></tr>");
+    return QStringLiteral("<table>%1</table>").arg(rows);
+}
+
+}  // namespace xrayprep::ui
