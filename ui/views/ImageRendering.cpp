@@ -76,10 +76,21 @@ WindowLevel autoWindow(const Image& image, double lowPercent, double highPercent
     const std::uint32_t range = static_cast<std::uint32_t>(image.maxValue()) + 1u;
     const std::uint32_t bins = std::min<std::uint32_t>(4096u, range);
     std::vector<std::uint64_t> counts(bins, 0);
-    for (const std::uint16_t v : image.pixels()) {
-        counts[std::min<std::uint32_t>(v, range - 1u) * bins / range]++;
+    // Percentiles of a regular sub-grid of at most ~2^18 pixels for large images: the window
+    // is the same to a few grey levels, and a 2920 x 2320 image costs ~0.3 ms instead of ~15
+    // on the GUI thread.
+    constexpr double kMaxSamples = 262144.0;
+    const int step = std::max(
+        1, static_cast<int>(std::ceil(std::sqrt(static_cast<double>(image.size()) / kMaxSamples))));
+    std::uint64_t sampled = 0;
+    for (int y = step / 2; y < image.height(); y += step) {
+        const std::uint16_t* row = image.row(y);
+        for (int x = step / 2; x < image.width(); x += step) {
+            counts[std::min<std::uint32_t>(row[x], range - 1u) * bins / range]++;
+            ++sampled;
+        }
     }
-    const double total = static_cast<double>(image.size());
+    const double total = static_cast<double>(sampled);
     // Smallest bin whose cumulative count reaches the given fraction (at least one pixel).
     auto percentileBin = [&](double percent) {
         const double target = std::max(1.0, total * std::clamp(percent, 0.0, 100.0) / 100.0);

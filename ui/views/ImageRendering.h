@@ -24,7 +24,8 @@ struct WindowLevel {
 // The whole stored range [0, maxValue] of the image's bit depth.
 [[nodiscard]] WindowLevel fullRangeWindow(const processing::Image& image);
 // Percentile window (default 0.5 % .. 99.5 %) from a histogram of at most 4096 bins over the
-// stored range; robust against salt-and-pepper outliers and burned-in text.
+// stored range; robust against salt-and-pepper outliers and burned-in text. Images above ~2^18
+// pixels are sampled on a regular grid (fast enough for the GUI thread).
 [[nodiscard]] WindowLevel autoWindow(const processing::Image& image, double lowPercent = 0.5,
                                      double highPercent = 99.5);
 
