@@ -12,6 +12,7 @@
 #include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/EsfKernels.h"
 #include "gpu/cuda/StageKernels.h"
+#include "processing/contour/BlockedTwoClassSplit.h"
 #include "processing/contour/WorkingGrid.h"
 #include "processing/esf/ExplicitEsfRow.h"
 #include "processing/mask/MaskApplier.h"
@@ -227,6 +228,11 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     seams.reduce = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
                           processing::FloatImage& median,
                           Mask& foreground) { reduceToWorkingGrid(g, in, median, foreground); };
+    seams.twoClassSplit = [threads = cpuThreads_](const processing::FloatImage& image,
+                                                  const Mask& inside) {
+        return processing::BlockedTwoClassSplit{}(image, inside,
+                                                  processing::ExecutionPolicy{threads});
+    };
     if (pool_ != nullptr) {
         seams.newMask = [this](int w, int h) { return pool_->takeMask(w, h); };
     }

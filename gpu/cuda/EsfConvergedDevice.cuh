@@ -29,14 +29,15 @@ __device__ __forceinline__ float sAt(const LevelView& l, std::size_t i) {
     return l.flags == nullptr ? l.s[i] : ((l.flags[i] & 4) != 0 ? -1.0f : 0.0f);
 }
 
-// Block-wide sum (blockDim.x == kThreads) in a fixed tree; the result in every thread.
-__device__ __forceinline__ double blockSum(double value) {
-    __shared__ double part[kThreads];
+// Block-wide sum (Threads threads, flat index t) in a fixed tree; the result in every thread.
+template <int Threads = kThreads>
+__device__ __forceinline__ double blockSum(double value, int t = threadIdx.x) {
+    __shared__ double part[Threads];
     __syncthreads();  // a previous call's part[0] has been read
-    part[threadIdx.x] = value;
+    part[t] = value;
     __syncthreads();
-    for (int stride = kThreads / 2; stride > 0; stride /= 2) {
-        if (static_cast<int>(threadIdx.x) < stride) part[threadIdx.x] += part[threadIdx.x + stride];
+    for (int stride = Threads / 2; stride > 0; stride /= 2) {
+        if (t < stride) part[t] += part[t + stride];
         __syncthreads();
     }
     return part[0];
@@ -46,13 +47,14 @@ __device__ __forceinline__ double blockSum(double value) {
 // block to arrive (atomic counter) adds all partials in a fixed order, whichever block it is.
 // Returns true in every thread of that last block, with the sum in `total`; the counter is
 // reset there for the next launch.
+template <int Threads = kThreads>
 __device__ __forceinline__ bool sumAcrossBlocks(double value, double* partials, unsigned* counter,
-                                                double& total) {
+                                                double& total, int t = threadIdx.x) {
     __shared__ bool last;
     const unsigned blocks = gridDim.x * gridDim.y;
     const unsigned block = blockIdx.y * gridDim.x + blockIdx.x;
-    const double blockTotal = blockSum(value);
-    if (threadIdx.x == 0) {
+    const double blockTotal = blockSum<Threads>(value, t);
+    if (t == 0) {
         partials[block] = blockTotal;
         __threadfence();
         last = atomicAdd(counter, 1u) == blocks - 1;
@@ -61,9 +63,9 @@ __device__ __forceinline__ bool sumAcrossBlocks(double value, double* partials, 
     if (!last) return false;
     __threadfence();
     double s = 0.0;
-    for (unsigned i = threadIdx.x; i < blocks; i += kThreads) s += __ldcg(partials + i);
-    total = blockSum(s);
-    if (threadIdx.x == 0) *counter = 0;
+    for (unsigned i = t; i < blocks; i += Threads) s += __ldcg(partials + i);
+    total = blockSum<Threads>(s, t);
+    if (t == 0) *counter = 0;
     return true;
 }
 

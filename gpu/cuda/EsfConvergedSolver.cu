@@ -1,3 +1,4 @@
+#include "gpu/cuda/EsfConvergedFine.h"
 #include "gpu/cuda/EsfConvergedSolver.h"
 #include "gpu/cuda/WhileLoopGraph.h"
 
@@ -90,6 +91,7 @@ void EsfConvergedSolver::allocate(int width, int height) {
     const std::size_t blocks =
         std::max<std::size_t>({static_cast<std::size_t>(k::kReduceBlocks),
                                static_cast<std::size_t>(k::upBlocks(width, height)),
+                               static_cast<std::size_t>(k::fineBlocks(width, height)),
                                static_cast<std::size_t>(k::applyBlocks(width, height))});
     partials_ = DeviceBuffer<double>(blocks);
     scalars_.reserve(k::kScalarCount);
@@ -97,11 +99,30 @@ void EsfConvergedSolver::allocate(int width, int height) {
     control_.reserve(1);
 }
 
+void EsfConvergedSolver::down(std::size_t level, cudaStream_t stream) {
+    if (level == 0 && tuning_.smoothingSweeps == 2) {
+        k::downFine(levels_[0].view, levels_[1].view, stream);
+    } else {
+        k::down(levels_[level].view, levels_[level + 1].view, tuning_.smoothingSweeps, stream);
+    }
+}
+
+void EsfConvergedSolver::up(std::size_t level, cudaStream_t stream) {
+    const k::Reduction red{partials_.data(), counter_.data(), scalars_.data()};
+    const auto& f = levels_[level].view;
+    const auto& c = levels_[level + 1].view;
+    if (level == 0 && tuning_.smoothingSweeps == 2) {
+        k::upFine(f, c, tuning_.coarseWeight, red.partials, red.counter, red.scalars, k::kRzNext,
+                  stream);
+    } else {
+        k::up(f, c, tuning_.smoothingSweeps, tuning_.coarseWeight,
+              level == 0 ? red.partials : nullptr, red.counter, red.scalars, k::kRzNext, stream);
+    }
+}
+
 void EsfConvergedSolver::vCycle(cudaStream_t stream) {
     const k::Reduction red{partials_.data(), counter_.data(), scalars_.data()};
-    for (std::size_t i = 0; i < tailStart_; ++i) {
-        k::down(levels_[i].view, levels_[i + 1].view, tuning_.smoothingSweeps, stream);
-    }
+    for (std::size_t i = 0; i < tailStart_; ++i) down(i, stream);
     k::TailLevels tail{};
     tail.count = static_cast<int>(levels_.size() - tailStart_);
     tail.coarseWeight = tuning_.coarseWeight;
@@ -109,11 +130,7 @@ void EsfConvergedSolver::vCycle(cudaStream_t stream) {
     tail.sweeps = tuning_.smoothingSweeps;
     for (int i = 0; i < tail.count; ++i) tail.level[i] = levels_[tailStart_ + i].view;
     k::tail(tail, stream);
-    for (std::size_t i = tailStart_; i-- > 0;) {
-        const bool fine = i == 0;
-        k::up(levels_[i].view, levels_[i + 1].view, tuning_.smoothingSweeps, tuning_.coarseWeight,
-              fine ? red.partials : nullptr, red.counter, red.scalars, k::kRzNext, stream);
-    }
+    for (std::size_t i = tailStart_; i-- > 0;) up(i, stream);
     if (tailStart_ == 0) {
         const auto& v = levels_[0].view;
         k::dot(r_.data(), z_.data(), static_cast<std::size_t>(v.width) * v.height, red, k::kRzNext,
@@ -137,10 +154,9 @@ void EsfConvergedSolver::iteration(cudaGraphConditionalHandle loop, bool conditi
 void EsfConvergedSolver::makeGraph(cudaStream_t stream) {
     // The loop runs on the device when conditional nodes are available (one host wait per
     // solve); otherwise the graph is one iteration and the host reads the decision after each.
-    const WhileLoopGraph made = makeWhileLoopGraph(
-        stream, [this](cudaGraphConditionalHandle loop, bool conditional, cudaStream_t s) {
-            iteration(loop, conditional, s);
-        });
+    const WhileLoopGraph made =
+        makeWhileLoopGraph(stream, [this](cudaGraphConditionalHandle loop, bool conditional,
+                                          cudaStream_t s) { iteration(loop, conditional, s); });
     graph_ = made.exec;
     conditional_ = made.conditional;
 }
@@ -241,9 +257,7 @@ std::vector<EsfConvergedSolver::StageTime> EsfConvergedSolver::profileIteration(
     const std::size_t n = static_cast<std::size_t>(fine.width) * fine.height;
     const k::Reduction red{partials_.data(), counter_.data(), scalars_.data()};
     for (std::size_t i = 0; i < tailStart_; ++i) {
-        time("down level " + std::to_string(i), [&] {
-            k::down(levels_[i].view, levels_[i + 1].view, tuning_.smoothingSweeps, stream);
-        });
+        time("down level " + std::to_string(i), [&] { down(i, stream); });
     }
     time("tail (levels " + std::to_string(tailStart_) + "-" + std::to_string(levels_.size() - 1) +
              ")",
@@ -253,16 +267,11 @@ std::vector<EsfConvergedSolver::StageTime> EsfConvergedSolver::profileIteration(
              tail.coarseWeight = tuning_.coarseWeight;
              tail.coarsestSweeps = tuning_.coarsestSweeps;
              tail.sweeps = tuning_.smoothingSweeps;
-             tail.sweeps = tuning_.smoothingSweeps;
              for (int i = 0; i < tail.count; ++i) tail.level[i] = levels_[tailStart_ + i].view;
              k::tail(tail, stream);
          });
     for (std::size_t i = tailStart_; i-- > 0;) {
-        time("up level " + std::to_string(i), [&] {
-            k::up(levels_[i].view, levels_[i + 1].view, tuning_.smoothingSweeps,
-                  tuning_.coarseWeight, i == 0 ? red.partials : nullptr, red.counter, red.scalars,
-                  k::kRzNext, stream);
-        });
+        time("up level " + std::to_string(i), [&] { up(i, stream); });
     }
     time("direction",
          [&] { k::direction(p_.data(), z_.data(), n, scalars_.data(), control_.data(), stream); });

@@ -65,6 +65,9 @@ class EsfConvergedSolver {
         esf_converged::LevelView view{};
     };
     void allocate(int width, int height);
+    // One level of the V-cycle each way (level 0 with 2 sweeps: the register-blocked kernels).
+    void down(std::size_t level, cudaStream_t stream);
+    void up(std::size_t level, cudaStream_t stream);
     void vCycle(cudaStream_t stream);
     // The work of one iteration: V-cycle, r.z, p, A p, update, check.
     void iteration(cudaGraphConditionalHandle loop, bool conditional, cudaStream_t stream);

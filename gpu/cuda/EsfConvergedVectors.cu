@@ -131,31 +131,38 @@ __global__ void directionKernel(float* __restrict__ p, const float* __restrict__
     if (i < n) p[i] = restart ? z[i] : z[i] + beta * p[i];
 }
 
-// One thread per column of kApplyRows rows: independent loads in flight (the kernel is
-// latency bound with one pixel per iteration).
+// One thread per column of kApplyRows rows, p of the rows above, at and below in registers as
+// it walks down (the kernel is latency bound with few pixels per thread).
 __global__ void applyKernel(LevelView l, const float* __restrict__ p, float* __restrict__ q,
                             Reduction red) {
     const int x = blockIdx.x * kThreads + threadIdx.x;
     const int y0 = blockIdx.y * kApplyRows;
+    const int w = l.width;
     double sum = 0.0;
-    if (x < l.width) {
+    if (x < w) {
+        std::size_t i = static_cast<std::size_t>(y0) * w + x;
+        float up = y0 > 0 ? p[i - w] : 0.0f;
+        float centre = p[i];
 #pragma unroll
         for (int k = 0; k < kApplyRows; ++k) {
             const int y = y0 + k;
             if (y >= l.height) break;
-            const std::size_t i = static_cast<std::size_t>(y) * l.width + x;
+            const float down = y + 1 < l.height ? p[i + w] : 0.0f;
             const float d = dAt(l, i, x, y);
             float qi = 0.0f;
             if (d != 0.0f) {
                 float off = 0.0f;
                 if (x > 0) off += eAt(l, i - 1) * p[i - 1];
-                if (x + 1 < l.width) off += eAt(l, i) * p[i + 1];
-                if (y > 0) off += sAt(l, i - l.width) * p[i - l.width];
-                if (y + 1 < l.height) off += sAt(l, i) * p[i + l.width];
-                qi = d * p[i] + off;
+                if (x + 1 < w) off += eAt(l, i) * p[i + 1];
+                if (y > 0) off += sAt(l, i - w) * up;
+                if (y + 1 < l.height) off += sAt(l, i) * down;
+                qi = d * centre + off;
             }
             q[i] = qi;
-            sum += static_cast<double>(p[i]) * qi;
+            sum += static_cast<double>(centre) * qi;
+            up = centre;
+            centre = down;
+            i += w;
         }
     }
     double total = 0.0;

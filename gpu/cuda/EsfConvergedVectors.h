@@ -39,7 +39,8 @@ constexpr int kRecheck = 5;
 constexpr int kReduceBlocks = 2048;  // ~16 per multiprocessor: enough loads in flight
 
 // applyAndDot: rows per thread, and the blocks (partials) it uses on a level of this size.
-constexpr int kApplyRows = 4;
+// 16 rows: 41 us for A p + p.q at 2920 x 2320 on the H200, against 52 us with 4.
+constexpr int kApplyRows = 16;
 int applyBlocks(int width, int height);
 
 // Where a reduction keeps its block partials (kReduceBlocks at least), its counter (0 between

@@ -80,9 +80,10 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     const WorkingInputs working{g, median, in.sobel, regions};
-    MethodOutcome outcome = p.method == ContourMethod::Snake
-                                ? SnakeMethod{seams_.gvf}(working, p, policy, cancel)
-                                : ChanVeseMethod{seams_.levelSet}(working, p, policy, cancel);
+    MethodOutcome outcome =
+        p.method == ContourMethod::Snake
+            ? SnakeMethod{seams_.gvf}(working, p, policy, cancel)
+            : ChanVeseMethod{seams_.levelSet, seams_.twoClassSplit}(working, p, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
     EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);

@@ -8,6 +8,7 @@
 #include "processing/contour/ChanVeseLevelSet.h"
 #include "processing/contour/ContourParams.h"
 #include "processing/contour/GradientVectorFlow.h"
+#include "processing/contour/TwoClassSplit.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Image.h"
@@ -60,6 +61,9 @@ struct ContourSeams {
         reduce;
     // The full-resolution mask to fill, of the given size, with any content (a new Mask).
     std::function<Mask(int width, int height)> newMask;
+    // The two-class split that normalises the chan-vese intensities (TwoClassSplit); one that
+    // differs from it in the last bits moves the mask only by rounding.
+    TwoClassSplitter twoClassSplit;
 };
 
 // Isolates bone from remaining soft tissue (SPEC §3.4).

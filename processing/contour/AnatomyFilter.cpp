@@ -26,9 +26,8 @@ void forEachPixel(Raster<T>& out, const ExecutionPolicy& policy, F&& f) {
 }
 
 // Fills the holes of a mask: background regions (4-connected) that do not reach the border.
-void fillHoles(Mask& m, const ExecutionPolicy& policy) {
-    Mask inverse(m.width(), m.height(), 0);
-    forEachPixel(inverse, policy, [&](std::size_t i) -> std::uint8_t { return m.data()[i] == 0; });
+// `inverse` is the complement of m.
+void fillHoles(Mask& m, const Mask& inverse, const ExecutionPolicy& policy) {
     const ComponentMap holes = ConnectedComponents{}(inverse, Connectivity::Four, policy);
     forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
         const std::int32_t l = holes.labels.data()[i];
@@ -59,7 +58,7 @@ AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& f
     BandSettings bs = s.bands;
     bs.thresholdValue = s.thresholdValue;
     bs.backgroundValue = s.backgroundValue;
-    const CollimatorBands bands = CollimatorBandFinder{}(median, bs);
+    const CollimatorBands bands = CollimatorBandFinder{}(median, bs, policy);
     const Mask& band = bands.mask;
     const int f = g.factor();
     auto reportBand = [&](int width, const char* edge) {
@@ -77,18 +76,31 @@ AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& f
                                 " px): values falling steadily away from a band");
     }
 
+    // One pass for the foreground outside the bands, the pixels outside the bands and where no
+    // anatomy can be (the area is an integer count: exact in any order).
     Mask fg(w, h, 0);
     Mask open(w, h, 0);
-    forEachPixel(fg, policy, [&](std::size_t i) -> std::uint8_t {
-        return band.data()[i] != 0 ? 0 : fgIn.data()[i];
-    });
-    forEachPixel(open, policy, [&](std::size_t i) -> std::uint8_t { return band.data()[i] == 0; });
     std::int64_t openArea = 0;
-    for (const std::uint8_t v : open.pixels()) openArea += v;
-    forEachPixel(out.outside, policy, [&](std::size_t i) -> std::uint8_t {
-        const bool dark = !(median.data()[i] > s.backgroundValue);
-        return band.data()[i] != 0 || dark ? 1 : 0;
-    });
+    {
+        const auto n = static_cast<std::int64_t>(band.size());
+        const std::uint8_t* bd = band.data();
+        const std::uint8_t* fi = fgIn.data();
+        const float* md = median.data();
+        std::uint8_t* fo = fg.data();
+        std::uint8_t* op = open.data();
+        std::uint8_t* ou = out.outside.data();
+        const float backgroundLevel = s.backgroundValue;
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel()) \
+    reduction(+ : openArea)
+        for (std::int64_t i = 0; i < n; ++i) {
+            const bool inBand = bd[i] != 0;
+            fo[i] = inBand ? 0 : fi[i];
+            op[i] = inBand ? 0 : 1;
+            openArea += inBand ? 0 : 1;
+            const bool dark = !(md[i] > backgroundLevel);
+            ou[i] = inBand || dark ? 1 : 0;
+        }
+    }
 
     // 2. The anatomy: the largest region above the background level.
     auto regionAbove = [&](double cut) {
@@ -119,20 +131,22 @@ AnatomyRegions AnatomyFilter::operator()(const FloatImage& median, const Mask& f
         regions = regionAbove(level);
     }
     const std::int64_t biggest = largestArea(regions);
+    Mask inverse(w, h, 0);
     forEachPixel(out.anatomy, policy, [&](std::size_t i) -> std::uint8_t {
         const std::int32_t l = regions.labels.data()[i];
-        return l != 0 && regions.components[l - 1].area >= s.keepFraction * biggest ? 1 : 0;
+        const bool kept = l != 0 && regions.components[l - 1].area >= s.keepFraction * biggest;
+        inverse.data()[i] = kept ? 0 : 1;
+        return kept ? 1 : 0;
     });
-    fillHoles(out.anatomy, policy);
+    fillHoles(out.anatomy, inverse, policy);
 
     // 3. Foreground outside the anatomy is dropped; the objects in it (what rises above the
     // anatomy level there) are listed.
     Mask stray(w, h, 0);
     forEachPixel(out.foreground, policy, [&](std::size_t i) -> std::uint8_t {
-        return fg.data()[i] != 0 && out.anatomy.data()[i] != 0 ? 1 : 0;
-    });
-    forEachPixel(stray, policy, [&](std::size_t i) -> std::uint8_t {
-        return fg.data()[i] != 0 && out.anatomy.data()[i] == 0 && median.data()[i] > level ? 1 : 0;
+        const bool in = out.anatomy.data()[i] != 0;
+        stray.data()[i] = fg.data()[i] != 0 && !in && median.data()[i] > level ? 1 : 0;
+        return fg.data()[i] != 0 && in ? 1 : 0;
     });
     const ComponentMap objects = ConnectedComponents{}(stray, Connectivity::Eight, policy);
     for (const Component& c : objects.components) {

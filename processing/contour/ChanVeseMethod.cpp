@@ -20,7 +20,8 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
     // Intensities normalised by the two-class split of the anatomy: the dark class mean maps
     // to 0, the bright one to 1, so the data term has the same scale on every image and mu
     // one meaning.
-    const TwoClasses classes = TwoClassSplit{}(in.median, anatomy);
+    const TwoClasses classes =
+        split_ ? split_(in.median, anatomy) : TwoClassSplit{}(in.median, anatomy);
     if (classes.count == 0) return out;
     const float scale = 1.0f / std::max(classes.brightMean - classes.darkMean, 1e-6f);
     const auto n = static_cast<std::int64_t>(in.median.size());

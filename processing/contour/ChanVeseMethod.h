@@ -4,6 +4,7 @@
 
 #include "processing/contour/ChanVeseLevelSet.h"
 #include "processing/contour/ContourParams.h"
+#include "processing/contour/TwoClassSplit.h"
 #include "processing/contour/WorkingInputs.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
@@ -18,6 +19,9 @@ class ChanVeseMethod {
     ChanVeseMethod() = default;
     // `solver` runs the level-set iterations instead of ChanVeseLevelSet (empty = it).
     explicit ChanVeseMethod(LevelSetSolver solver) : solver_(std::move(solver)) {}
+    // `split` normalises the intensities instead of TwoClassSplit (empty = it).
+    ChanVeseMethod(LevelSetSolver solver, TwoClassSplitter split)
+        : solver_(std::move(solver)), split_(std::move(split)) {}
 
     [[nodiscard]] MethodOutcome operator()(const WorkingInputs& in, const ContourParams& params,
                                            const ExecutionPolicy& policy,
@@ -25,6 +29,7 @@ class ChanVeseMethod {
 
   private:
     LevelSetSolver solver_;
+    TwoClassSplitter split_;
 };
 
 }  // namespace xrayprep::processing

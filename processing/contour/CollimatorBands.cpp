@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -31,7 +32,8 @@ float percentile(std::vector<float> values, double q) {
 // so a frame of bands is found side by side.
 class StripFinder {
   public:
-    StripFinder(const FloatImage& median, const BandSettings& s) : m_(median), s_(s) {}
+    StripFinder(const FloatImage& median, const BandSettings& s, const ExecutionPolicy& policy)
+        : m_(median), s_(s), policy_(policy) {}
 
     Widths operator()() {
         Widths b;
@@ -53,23 +55,54 @@ class StripFinder {
   private:
     // Values of the i-th line from the given side, over the span left by the other bands.
     std::vector<float> line(Side side, int i, const Widths& b) const {
-        const int w = m_.width(), h = m_.height();
         std::vector<float> v;
-        if (side == Left || side == Right) {
-            const int x = side == Left ? i : w - 1 - i;
-            for (int y = b.w[Top]; y < h - b.w[Bottom]; ++y) v.push_back(m_.at(x, y));
-        } else {
-            const int y = side == Top ? i : h - 1 - i;
-            for (int x = b.w[Left]; x < w - b.w[Right]; ++x) v.push_back(m_.at(x, y));
-        }
+        forLine(side, i, b, [&](float x) { v.push_back(x); });
         return v;
     }
 
-    [[nodiscard]] bool mostly(const std::vector<float>& v, auto&& pred) const {
-        if (v.empty()) return false;
-        std::size_t n = 0;
-        for (const float x : v) n += pred(x) ? 1 : 0;
-        return static_cast<double>(n) >= s_.coverage * static_cast<double>(v.size());
+    template <typename F>
+    void forLine(Side side, int i, const Widths& b, F&& f) const {
+        const int w = m_.width(), h = m_.height();
+        if (side == Left || side == Right) {
+            const int x = side == Left ? i : w - 1 - i;
+            for (int y = b.w[Top]; y < h - b.w[Bottom]; ++y) f(m_.at(x, y));
+        } else {
+            const float* row = m_.row(side == Top ? i : h - 1 - i);
+            for (int x = b.w[Left]; x < w - b.w[Right]; ++x) f(row[x]);
+        }
+    }
+
+    // Whether at least `coverage` of the i-th line satisfies pred (an exact count).
+    [[nodiscard]] bool mostly(Side side, int i, const Widths& b, auto&& pred) const {
+        std::size_t n = 0, size = 0;
+        forLine(side, i, b, [&](float x) {
+            n += pred(x) ? 1 : 0;
+            ++size;
+        });
+        if (size == 0) return false;
+        return static_cast<double>(n) >= s_.coverage * static_cast<double>(size);
+    }
+
+    // The first line from `i` on (at most `lines`) for which ok() is false. With several
+    // threads, blocks of lines are tested at once (ok() is pure, so testing a few lines past
+    // the answer changes nothing).
+    int firstFailing(int i, int lines, auto&& ok) const {
+        if (!policy_.parallel()) {
+            while (i < lines && ok(i)) ++i;
+            return i;
+        }
+        const int block = 4 * policy_.threads;
+        std::vector<char> pass(static_cast<std::size_t>(block));
+        while (i < lines) {
+            const int n = std::min(block, lines - i);
+#pragma omp parallel for schedule(static) num_threads(policy_.threads)
+            for (int k = 0; k < n; ++k) pass[static_cast<std::size_t>(k)] = ok(i + k) ? 1 : 0;
+            int k = 0;
+            while (k < n && pass[static_cast<std::size_t>(k)] != 0) ++k;
+            i += k;
+            if (k < n) break;
+        }
+        return i;
     }
 
     int width(Side side, const Widths& b) {
@@ -87,11 +120,9 @@ class StripFinder {
         const double extension = std::max<double>(
             s_.backgroundValue, std::min<double>(s_.thresholdValue, L - tolerance));
         auto above = [&](float x) { return x > extension; };
-        int i = 0;
-        while (i < lines && mostly(line(side, i, b), near)) ++i;
+        const int i = firstFailing(0, lines, [&](int k) { return mostly(side, k, b, near); });
         if (i == 0) return 0;
-        while (i < lines && mostly(line(side, i, b), above)) ++i;
-        return i;
+        return firstFailing(i, lines, [&](int k) { return mostly(side, k, b, above); });
     }
 
     // About the top 10 % of the image: a selection over every pixel, so computed only for a
@@ -106,27 +137,29 @@ class StripFinder {
 
     const FloatImage& m_;
     const BandSettings& s_;
+    const ExecutionPolicy& policy_;
     std::optional<float> brightLevel_;
 };
 
 }  // namespace
 
-CollimatorBands CollimatorBandFinder::operator()(const FloatImage& m, const BandSettings& s) const {
+CollimatorBands CollimatorBandFinder::operator()(const FloatImage& m, const BandSettings& s,
+                                                 const ExecutionPolicy& policy) const {
     const int w = m.width(), h = m.height();
     CollimatorBands out;
     out.mask = Mask(w, h, 0);
     if (w == 0 || h == 0) return out;
-    StripFinder finder(m, s);
+    StripFinder finder(m, s, policy);
     const Widths b = finder();
     out.left = b.w[Left];
     out.right = b.w[Right];
     out.top = b.w[Top];
     out.bottom = b.w[Bottom];
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            out.mask.at(x, y) =
-                x < out.left || x >= w - out.right || y < out.top || y >= h - out.bottom ? 1 : 0;
-        }
+        std::uint8_t* row = out.mask.row(y);
+        const bool strip = y < out.top || y >= h - out.bottom;
+        for (int x = 0; x < w; ++x) row[x] = strip || x < out.left || x >= w - out.right ? 1 : 0;
     }
 
     // The penumbra: beyond a strip, each row (column) keeps belonging to the band while its
@@ -151,6 +184,7 @@ CollimatorBands CollimatorBandFinder::operator()(const FloatImage& m, const Band
         };
         std::vector<int> end(lines, width);   // first pixel not in the fall
         std::vector<char> reached(lines, 0);  // the fall reached the background
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
         for (int line = 0; line < lines; ++line) {
             const auto [x0, y0] = px(line, width - 1);
             double lowest = m.at(x0, y0);
@@ -170,14 +204,18 @@ CollimatorBands CollimatorBandFinder::operator()(const FloatImage& m, const Band
         const auto firstReached = std::find(reached.begin(), reached.end(), 1) - reached.begin();
         const auto lastReached =
             lines - 1 - (std::find(reached.rbegin(), reached.rend(), 1) - reached.rbegin());
+        int claimed = 0;  // an integer count: exact in any order
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel()) \
+    reduction(+ : claimed)
         for (int line = 0; line < lines; ++line) {
             if (reached[line] == 0 && !(line > firstReached && line < lastReached)) continue;
             for (int k = width; k < end[line]; ++k) {
                 const auto [x, y] = px(line, k);
                 out.mask.at(x, y) = 1;
-                ++out.penumbraPixels;
+                ++claimed;
             }
         }
+        out.penumbraPixels += claimed;
     }
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -32,11 +33,13 @@ struct CollimatorBands {
 };
 
 // Collimator bands (secondary background): unexposed strips along image edges, uniformly
-// bright along their length, with a blurred inner edge that can be a long soft ramp.
+// bright along their length, with a blurred inner edge that can be a long soft ramp. Every
+// decision is a count of pixels, so the result is the same for every thread count.
 class CollimatorBandFinder {
   public:
-    [[nodiscard]] CollimatorBands operator()(const FloatImage& median,
-                                             const BandSettings& settings) const;
+    [[nodiscard]] CollimatorBands operator()(
+        const FloatImage& median, const BandSettings& settings,
+        const ExecutionPolicy& policy = ExecutionPolicy::serial()) const;
 };
 
 }  // namespace xrayprep::processing

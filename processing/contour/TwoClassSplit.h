@@ -1,7 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <span>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -19,7 +22,20 @@ struct TwoClasses {
 // thread count.
 class TwoClassSplit {
   public:
+    static constexpr int kBins = 1024;
+
     [[nodiscard]] TwoClasses operator()(const FloatImage& image, const Mask& inside) const;
+
+    // The bin of value v for the range [lo, lo + kBins * width).
+    [[nodiscard]] static int binOf(double v, float lo, double width);
+    // The split from the histogram (per-bin counts and sums, kBins each) of `count` values in
+    // [lo, hi] with bins of `width`.
+    [[nodiscard]] static TwoClasses fromBins(std::int64_t count, float lo, float hi, double width,
+                                             std::span<const double> counts,
+                                             std::span<const double> sums);
 };
+
+// Seam for another implementation of the split (empty = TwoClassSplit).
+using TwoClassSplitter = std::function<TwoClasses(const FloatImage& image, const Mask& inside)>;
 
 }  // namespace xrayprep::processing

@@ -137,6 +137,7 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
     const gpu::ContourLevelSet device(stream.get());
     // Sub-steps of the anatomy filter and of the chan-vese method, timed on their own.
     double tBands = 1e9, tLabel8 = 1e9, tLabel4 = 1e9, tSplit = 1e9, tTrace = 1e9;
+    double tLabel8p = 1e9, tLabel4p = 1e9, tTracep = 1e9, tSetup = 1e9;
     for (int rep = 0; rep < 6; ++rep) {
         const WorkingGrid g(in.median.width(), in.median.height(), p.workingSize);
         FloatImage median;
@@ -206,6 +207,21 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
             tLabel8, millis([&] { (void)ConnectedComponents{}(above, Connectivity::Eight); }));
         tLabel4 = std::min(tLabel4,
                            millis([&] { (void)ConnectedComponents{}(above, Connectivity::Four); }));
+        tLabel8p = std::min(tLabel8p, millis([&] {
+                                (void)ConnectedComponents{}(above, Connectivity::Eight, policy);
+                            }));
+        tLabel4p = std::min(tLabel4p, millis([&] {
+                                (void)ConnectedComponents{}(above, Connectivity::Four, policy);
+                            }));
+        tTracep = std::min(tTracep, millis([&] {
+                               (void)ContourTracer{}(settled, 0.0f, SaddleRule::Average, policy);
+                           }));
+        // The chan-vese method without its solver (split, normalisation, phi, tracing).
+        const LevelSetSolver none = [](FloatImage&, const FloatImage&, const Mask&,
+                                       const ChanVeseSettings&, const ExecutionPolicy&,
+                                       const CancelToken*) { return ChanVeseOutcome{}; };
+        tSetup = std::min(tSetup,
+                          millis([&] { (void)ChanVeseMethod{none}(working, p, policy, nullptr); }));
         tSplit = std::min(tSplit, millis([&] { (void)TwoClassSplit{}(median, regions.anatomy); }));
         tTrace = std::min(
             tTrace, millis([&] { (void)ContourTracer{}(settled, 0.0f, SaddleRule::Average); }));
@@ -228,6 +244,10 @@ TEST(ContourGpu, StageBreakdownAtReferenceSize) {
         "sub-steps (ms): collimator bands %.2f, one 8-connected labelling %.2f, one 4-connected "
         "labelling %.2f, two-class split %.2f, tracing %.2f\n",
         tBands, tLabel8, tLabel4, tSplit, tTrace);
+    std::printf(
+        "at %d threads (ms): 8-connected labelling %.2f, 4-connected %.2f, tracing %.2f; chan-vese "
+        "method without the solver (tracing the start phi) %.2f\n",
+        policy.threads, tLabel8p, tLabel4p, tTracep, tSetup);
 }
 
 }  // namespace

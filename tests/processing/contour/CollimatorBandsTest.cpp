@@ -94,5 +94,40 @@ TEST(CollimatorBands, NoBandNoPenumbra) {
     EXPECT_EQ(b.mask, Mask(40, 30, 0));
 }
 
+TEST(CollimatorBands, SameForEveryThreadCount) {
+    // Bands wider than the blocks of lines tested at once (4 per thread): 70 columns on the
+    // left, 40 rows on top, each with a falling inner edge; a bright disc inside.
+    FloatImage m(200, 150, 0.0f);
+    for (int y = 0; y < 150; ++y) {
+        for (int x = 0; x < 200; ++x) {
+            float v = 0.0f;
+            if (x < 70 || y < 40) {
+                v = 1000.0f + static_cast<float>((x * 7 + y * 13) % 11);  // uniform within 10 %
+            } else if (x < 74) {
+                v = 1000.0f - 220.0f * static_cast<float>(x - 69);  // falling inner edges
+            } else if (y < 44) {
+                v = 1000.0f - 220.0f * static_cast<float>(y - 39);
+            }
+            const float r2 = static_cast<float>((x - 140) * (x - 140) + (y - 100) * (y - 100));
+            if (r2 < 400.0f) v = 1500.0f;
+            m.at(x, y) = v;
+        }
+    }
+    const CollimatorBands serial = CollimatorBandFinder{}(m, settings());
+    EXPECT_EQ(serial.left, 70);
+    EXPECT_EQ(serial.top, 40);
+    EXPECT_EQ(serial.right + serial.bottom, 0);
+    EXPECT_GT(serial.penumbraPixels, 0);
+    for (const int threads : {2, 3, 8}) {
+        const CollimatorBands b = CollimatorBandFinder{}(m, settings(), ExecutionPolicy{threads});
+        EXPECT_EQ(b.left, serial.left) << threads;
+        EXPECT_EQ(b.top, serial.top) << threads;
+        EXPECT_EQ(b.right, serial.right) << threads;
+        EXPECT_EQ(b.bottom, serial.bottom) << threads;
+        EXPECT_EQ(b.penumbraPixels, serial.penumbraPixels) << threads;
+        EXPECT_EQ(b.mask, serial.mask) << threads;
+    }
+}
+
 }  // namespace
 }  // namespace xrayprep::processing
