@@ -16,7 +16,10 @@ struct Point3f {
 
 // An indexed triangle mesh in millimetres (or pixels when the spacing is unknown: `unit`
 // says which). x to the right and y down as in the image (column, row) times the spacing, z
-// out of the image plane. Triangles are counter-clockwise seen from outside, so normals point
+// out of the image plane: a pixel centre (column, row) is at x = (column + 0.5) * spacing.x,
+// y = (row + 0.5) * spacing.y, so the image covers [0, width * spacing.x] x
+// [0, height * spacing.y] and the mesh of a mask lies over the mask's pixels. The image plane
+// is z = 0. Triangles are counter-clockwise seen from outside, so normals point
 // outwards. `scalars` (optional, one per vertex) carries what a viewer may colour by, e.g. the
 // X-ray value or the ESF under the vertex; `scalarName` says what it is.
 struct TriangleMesh {
