@@ -4,6 +4,7 @@
 #include <dcmtk/dcmdata/dcdatset.h>
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcitem.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcvrda.h>
 #include <dcmtk/dcmdata/dcvrtm.h>
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "dicom/DcmtkSetup.h"
+#include "dicom/Deidentifier.h"
 
 namespace xrayprep::dicom {
 namespace {
@@ -47,7 +49,7 @@ std::optional<std::string> headerValue(const processing::ImageMetadata& m, std::
     return std::nullopt;
 }
 
-void put(DcmDataset& ds, const DcmTagKey& tag, const std::string& value) {
+void put(DcmItem& ds, const DcmTagKey& tag, const std::string& value) {
     const OFCondition status = ds.putAndInsertString(tag, value.c_str());
     if (status.bad()) {
         throw std::runtime_error("cannot set " + std::string(DcmTag(tag).getTagName()) + ": " +
@@ -68,6 +70,15 @@ void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
         {"PatientSex", DCM_PatientSex, true},
         {"PatientAge", DCM_PatientAge, false},
         {"StudyDate", DCM_StudyDate, true},
+        {"StudyTime", DCM_StudyTime, true},
+        {"StudyID", DCM_StudyID, true},
+        {"AccessionNumber", DCM_AccessionNumber, true},
+        {"ReferringPhysicianName", DCM_ReferringPhysicianName, true},
+        {"SeriesDate", DCM_SeriesDate, false},
+        {"SeriesTime", DCM_SeriesTime, false},
+        {"InstitutionName", DCM_InstitutionName, false},
+        {"OperatorsName", DCM_OperatorsName, false},
+        {"Manufacturer", DCM_Manufacturer, false},
         {"StudyDescription", DCM_StudyDescription, false},
         {"SeriesDescription", DCM_SeriesDescription, false},
         {"BodyPartExamined", DCM_BodyPartExamined, false},
@@ -80,10 +91,7 @@ void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
         const auto value = headerValue(m, field.name);
         if (value || field.type2) put(ds, field.tag, value.value_or(""));
     }
-    for (const DcmTagKey& tag : {DCM_StudyTime, DCM_ReferringPhysicianName, DCM_StudyID,
-                                 DCM_AccessionNumber, DCM_SeriesNumber, DCM_PatientOrientation}) {
-        put(ds, tag, "");
-    }
+    for (const DcmTagKey& tag : {DCM_SeriesNumber, DCM_PatientOrientation}) put(ds, tag, "");
     put(ds, DCM_Modality, headerValue(m, "Modality").value_or("OT"));
     put(ds, DCM_SOPClassUID, UID_SecondaryCaptureImageStorage);
     put(ds, DCM_SOPInstanceUID, newUid(SITE_INSTANCE_UID_ROOT));
@@ -100,6 +108,36 @@ void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
     put(ds, DCM_InstanceCreationTime, time.c_str());
     put(ds, DCM_ContentDate, date.c_str());
     put(ds, DCM_ContentTime, time.c_str());
+    // The source instance this image is derived from, when known.
+    const auto sourceClass = headerValue(m, "SOPClassUID");
+    const auto sourceInstance = headerValue(m, "SOPInstanceUID");
+    if (sourceClass && sourceInstance) {
+        DcmItem* item = nullptr;
+        if (ds.findOrCreateSequenceItem(DCM_SourceImageSequence, item, -2).good() && item) {
+            put(*item, DCM_ReferencedSOPClassUID, *sourceClass);
+            put(*item, DCM_ReferencedSOPInstanceUID, *sourceInstance);
+        }
+    }
+}
+
+// Descriptions go in after de-identification: they are this program's words, not the
+// source's (the profile removes free text because it may identify).
+void putDerivation(DcmDataset& ds, const DicomWriteOptions& options) {
+    if (!options.seriesDescription.empty())
+        put(ds, DCM_SeriesDescription, options.seriesDescription);
+    if (!options.derivationDescription.empty())
+        put(ds, DCM_DerivationDescription, options.derivationDescription);
+}
+
+void refuseProtected(const std::filesystem::path& file,
+                     const std::vector<std::filesystem::path>& protectedPaths) {
+    for (const auto& input : protectedPaths) {
+        std::error_code ec;
+        if (std::filesystem::equivalent(file, input, ec) && !ec) {
+            throw std::runtime_error("refusing to write over the input file '" + input.string() +
+                                     "'");
+        }
+    }
 }
 
 void putImage(DcmDataset& ds, const processing::Image& image, const processing::ImageMetadata& m) {
@@ -169,16 +207,23 @@ void DicomWriter::operator()(const processing::Image& image,
             throw std::runtime_error("the image is larger than 65535 pixels per side");
         }
         if (file.filename().empty()) throw std::runtime_error("not a file name");
+        refuseProtected(file, options_.protectedPaths);
         DcmtkSetup::ensure();
         DcmFileFormat fileFormat;
         DcmDataset& ds = *fileFormat.getDataset();
         putIdentification(ds, metadata);
         putImage(ds, image, metadata);
+        if (options_.anonymize) {
+            UidMapper ownMapper;
+            Deidentifier{options_.uidMapper ? *options_.uidMapper : ownMapper}(ds);
+        }
+        putDerivation(ds, options_);
         temporary = temporaryPath(file);
         const OFCondition saved =
             fileFormat.saveFile(temporary.c_str(), EXS_LittleEndianExplicit, EET_ExplicitLength,
                                 EGL_recalcGL, EPD_noChange, 0, 0, EWM_fileformat);
         if (saved.bad()) throw std::runtime_error(std::string("cannot write: ") + saved.text());
+        refuseProtected(file, options_.protectedPaths);  // again: it may have appeared meanwhile
         std::error_code ec;
         std::filesystem::rename(temporary, file, ec);
         if (ec) throw std::runtime_error("cannot replace the file: " + ec.message());
@@ -191,5 +236,7 @@ void DicomWriter::operator()(const processing::Image& image,
         throw DicomError(file, e.what());
     }
 }
+
+std::string DicomWriter::toolkitVersion() { return OFFIS_DCMTK_VERSION_STRING; }
 
 }  // namespace xrayprep::dicom

@@ -81,13 +81,14 @@ void filterRow(PngFilter filter, const std::uint8_t* row, const std::uint8_t* pr
 }
 
 // `rowBytesOf(y, dst)` writes row y's raw (unfiltered, big-endian) bytes into dst.
+// `channels` 1: grayscale (colour type 0); 3: RGB (colour type 2).
 template <typename RowBytesOf>
 std::vector<std::uint8_t> encodeGray(int width, int height, int bitDepth,
                                      std::optional<int> significantBits, const PngOptions& options,
-                                     RowBytesOf rowBytesOf) {
+                                     RowBytesOf rowBytesOf, int channels = 1) {
     checkSize(width, height);
     checkOptions(options);
-    const std::size_t bpp = static_cast<std::size_t>(bitDepth / 8);
+    const std::size_t bpp = static_cast<std::size_t>(bitDepth / 8 * channels);
     const std::size_t rowBytes = static_cast<std::size_t>(width) * bpp;
 
     // Filtered scanlines: a filter-type byte, then the row.
@@ -108,8 +109,9 @@ std::vector<std::uint8_t> encodeGray(int width, int height, int bitDepth,
     std::vector<std::uint8_t> header;
     putBigEndian32(header, static_cast<std::uint32_t>(width));
     putBigEndian32(header, static_cast<std::uint32_t>(height));
-    // bit depth, colour type 0 (grayscale), compression 0, filter method 0, no interlace
-    header.insert(header.end(), {static_cast<std::uint8_t>(bitDepth), 0, 0, 0, 0});
+    // bit depth, colour type 0 (grayscale) or 2 (RGB), compression 0, filter 0, no interlace
+    const std::uint8_t colourType = channels == 3 ? 2 : 0;
+    header.insert(header.end(), {static_cast<std::uint8_t>(bitDepth), colourType, 0, 0, 0});
     appendChunk(png, "IHDR", header);
     if (significantBits) {
         const std::uint8_t bits = static_cast<std::uint8_t>(*significantBits);
@@ -165,6 +167,21 @@ std::vector<std::uint8_t> encodePngGray16(const processing::Image& image,
                               dst[2 * x + 1] = static_cast<std::uint8_t>(src[x] & 0xFFu);
                           }
                       });
+}
+
+std::vector<std::uint8_t> encodePngRgb8(const RgbImage& image, const PngOptions& options) {
+    return encodeGray(
+        image.width(), image.height(), 8, std::nullopt, options,
+        [&](int y, std::uint8_t* dst) {
+            std::memcpy(dst, image.row(y), static_cast<std::size_t>(image.width()) * 3);
+        },
+        3);
+}
+
+void writePngRgb8(const std::filesystem::path& destination, const RgbImage& image,
+                  const PngOptions& options, const ProtectedPaths& protectedPaths) {
+    refuseProtectedDestination(destination, protectedPaths);
+    writeFileAtomically(destination, encodePngRgb8(image, options), protectedPaths);
 }
 
 void writePngGray8(const std::filesystem::path& destination,

@@ -9,6 +9,7 @@
 
 #include "mesh_export/AtomicFile.h"
 #include "mesh_export/PngFormat.h"
+#include "mesh_export/RgbImage.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/core/Raster.h"
@@ -35,12 +36,18 @@ struct PngOptions {
 [[nodiscard]] std::vector<std::uint8_t> encodePngGray16(const processing::Image& image,
                                                         const PngOptions& options = {});
 
+// 8-bit RGB PNG (e.g. the contact sheet).
+[[nodiscard]] std::vector<std::uint8_t> encodePngRgb8(const RgbImage& image,
+                                                      const PngOptions& options = {});
+
 // Atomic file forms. writePngMask maps a 0/1 mask to 0/255 (any non-zero value to 255) so
 // that ordinary viewers show it.
 void writePngGray8(const std::filesystem::path& destination,
                    const processing::Raster<std::uint8_t>& image, const PngOptions& options = {},
                    const ProtectedPaths& protectedPaths = {});
 void writePngMask(const std::filesystem::path& destination, const processing::Mask& mask,
+                  const PngOptions& options = {}, const ProtectedPaths& protectedPaths = {});
+void writePngRgb8(const std::filesystem::path& destination, const RgbImage& image,
                   const PngOptions& options = {}, const ProtectedPaths& protectedPaths = {});
 void writePngGray16(const std::filesystem::path& destination, const processing::Image& image,
                     const PngOptions& options = {}, const ProtectedPaths& protectedPaths = {});

@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev
   libdcmtk-dev dcmtk libopenjp2-7-dev libvtk9-dev
   libgtest-dev libbenchmark-dev
+  python3-vtk9
   xvfb xauth fonts-dejavu-core
 )
 

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -6,6 +7,7 @@
 
 #include "app/cli/ArgumentList.h"
 #include "app/cli/Commands.h"
+#include "app/cli/ExportWriter.h"
 #include "app/cli/InputSource.h"
 #include "app/cli/ProgressBar.h"
 #include "app/cli/RunReport.h"
@@ -23,7 +25,7 @@ using processing::Json;
 
 namespace {
 
-processing::PipelineParameters parametersFrom(const ArgumentList& args) {
+processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOptions& mesh) {
     processing::PipelineParameters params;
     try {
         if (const auto preset = args.value("preset")) {
@@ -33,7 +35,7 @@ processing::PipelineParameters parametersFrom(const ArgumentList& args) {
             text << in.rdbuf();
             processing::applyParametersJson(params, Json::parse(text.str()));
         }
-        for (const auto& assignment : args.values("set")) {
+        for (const auto& assignment : takeMeshAssignments(args.values("set"), mesh)) {
             processing::setParameterFromText(params, assignment);
         }
     } catch (const UsageError&) {
@@ -51,9 +53,9 @@ std::string shortName(const std::string& input) {
 }  // namespace
 
 int runRunCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs,
-                            {"out", "backend", "threads", "set", "preset", "report", "frame"},
-                            {"save-stages"});
+    const ArgumentList args(
+        rawArgs, {"out", "backend", "threads", "set", "preset", "report", "frame", "export"},
+        {"save-stages", "anonymize"});
     if (args.positionals().empty()) throw UsageError("run needs at least one INPUT");
     const auto out = args.value("out");
     if (!out) throw UsageError("run needs --out DIR");
@@ -63,7 +65,17 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
     const int threads = args.intValue("threads", 0, 0, 1024);
     const int frame = args.intValue("frame", 0, 0, 1 << 20);
-    const processing::PipelineParameters params = parametersFrom(args);
+    MeshOptions meshOptions;
+    const processing::PipelineParameters params = parametersFrom(args, meshOptions);
+    const std::vector<ExportItem> exports =
+        args.value("export") ? parseExportList(*args.value("export")) : std::vector<ExportItem>{};
+    const bool anonymize = args.flag("anonymize");
+    if (anonymize && std::find(exports.begin(), exports.end(), ExportItem::Dicom) == exports.end())
+        throw UsageError("--anonymize applies to the DICOM export: add dicom to --export");
+#ifndef XRAYPREP_HAVE_DICOM
+    if (std::find(exports.begin(), exports.end(), ExportItem::Dicom) != exports.end())
+        throw UsageError("--export dicom: this build has no DICOM support");
+#endif
 
     std::shared_ptr<processing::ComputeBackend> backend;
     try {
@@ -81,6 +93,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     }
     const auto protectedInputs = inputFiles(inputs);
     const StageOutputWriter writer(protectedInputs, args.flag("save-stages"));
+    const ExportWriter exporter(exports, protectedInputs, meshOptions, anonymize);
 
     Json report = Json::object();
     report["tool"] = "xrayprep-cli";
@@ -122,7 +135,13 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             entry["esf"] = esfJson(result.esf);
             progress.update(static_cast<int>(i), name, "writing");
             Json files = Json::array();
-            for (const auto& f : writer(folder, result, loaded.metadata)) files.push_back(f);
+            const std::vector<std::string> stageFiles = writer(folder, result, loaded.metadata);
+            for (const auto& f : stageFiles) files.push_back(f);
+            Json exportFacts = Json::object();
+            for (const auto& f :
+                 exporter(folder, loaded, result, backend->description(), stageFiles, exportFacts))
+                files.push_back(f);
+            if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
             entry["outputs"] = files;
             entry["status"] = "ok";
             const double seconds =

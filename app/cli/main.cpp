@@ -15,7 +15,7 @@ constexpr const char* kUsage = R"(usage:
                        [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
   xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N]
                    [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
-                   [--report FILE.json] [--frame N]
+                   [--report FILE.json] [--frame N] [--export LIST] [--anonymize]
   xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
                      [--set STAGE.PARAM=VALUE]...
   xrayprep-cli backends        list the compute backends and why one is unavailable
@@ -23,6 +23,12 @@ constexpr const char* kUsage = R"(usage:
 
 INPUT is a DICOM file, a folder (searched recursively for DICOM files), or the built-in
 synthetic radiograph sample:planar / sample:lateral (optionally sized: sample:planar:4096x4096).
+run --export LIST writes, per input, the named outputs into OUT/NAME/ (comma-separated):
+  final.png final.mha mask.png mask.mha esf.mha esf.vti contours.vtp contours.csv
+  mesh.stl mesh.obj mesh.ply mesh.vtp dicom sheet.png report.json, or all.
+  dicom writes final.dcm (derived, original photometric); --anonymize de-identifies it
+  (DICOM PS3.15 Annex E basic profile). Mesh settings: --set mesh.mode=inflate|extrude,
+  mesh.thickness=MM, mesh.targetTriangles=N (0 = no limit), mesh.smooth=N, mesh.colour=xray|esf.
 Exit codes: 0 all inputs ok, 1 some inputs failed, 2 usage error.
 )";
 

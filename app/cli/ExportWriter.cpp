@@ -1,0 +1,154 @@
+#include "app/cli/ExportWriter.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+
+#include "mesh_export/ContactSheet.h"
+#include "mesh_export/ContourCsvWriter.h"
+#include "mesh_export/ExportReport.h"
+#include "mesh_export/MeshFileWriter.h"
+#include "mesh_export/MetaImageWriter.h"
+#include "mesh_export/PngWriter.h"
+#include "mesh_export/Sha256.h"
+#include "mesh_export/VtkImageWriter.h"
+#include "mesh_export/VtkPolyDataWriter.h"
+#ifdef XRAYPREP_HAVE_DICOM
+#include "dicom/Deidentifier.h"
+#include "dicom/DicomWriter.h"
+#else
+namespace xrayprep::dicom {
+class UidMapper {};  // nothing to map in a build without DICOM
+}  // namespace xrayprep::dicom
+#endif
+
+namespace xrayprep::app {
+
+namespace fs = std::filesystem;
+namespace ex = mesh_export;
+
+ExportWriter::ExportWriter(std::vector<ExportItem> items, std::vector<fs::path> protectedInputs,
+                           MeshOptions mesh, bool anonymize)
+    : items_(std::move(items)),
+      protected_(std::move(protectedInputs)),
+      mesh_(mesh),
+      anonymize_(anonymize),
+      uids_(std::make_unique<dicom::UidMapper>()) {}
+
+ExportWriter::~ExportWriter() = default;
+
+std::string ExportWriter::derivationDescription(const processing::PipelineResult& r) {
+    char text[160];
+    std::snprintf(text, sizeof text, "xrayprep bone mask: median %d, %s threshold %d, %s",
+                  r.parameters.median.size, processing::toString(r.threshold.used),
+                  static_cast<int>(r.threshold.value),
+                  processing::toString(r.parameters.contour.method));
+    return text;
+}
+
+std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const LoadedInput& input,
+                                                  const processing::PipelineResult& r,
+                                                  const std::string& backendDescription,
+                                                  const std::vector<std::string>& alreadyWritten,
+                                                  processing::Json& summary) const {
+    std::vector<std::string> written;
+    if (items_.empty()) return written;
+    fs::create_directories(folder);
+    const auto& spacing = input.metadata.spacing;
+    const bool wantMesh = std::any_of(items_.begin(), items_.end(), isMeshExport);
+    processing::TriangleMesh mesh;
+    if (wantMesh) {
+        processing::MeshInputs meshInputs{r.contour.mask, &r.esf.field, &input.image, spacing,
+                                          mesh_.colour};
+        mesh = processing::MeshBuilder{}(meshInputs, mesh_.params);
+        summary["meshVertices"] = static_cast<std::uint64_t>(mesh.vertices.size());
+        summary["meshTriangles"] = static_cast<std::uint64_t>(mesh.triangles.size());
+    }
+    ex::PngOptions png;
+    png.spacing = spacing;
+    for (const ExportItem item : items_) {
+        const std::string name = exportFileName(item);
+        if (item == ExportItem::Report) continue;  // last, listing the others
+        if (std::find(alreadyWritten.begin(), alreadyWritten.end(), name) != alreadyWritten.end())
+            continue;
+        const fs::path path = folder / name;
+        switch (item) {
+            case ExportItem::FinalPng:
+                ex::writePngGray16(path, r.final, png, protected_);
+                break;
+            case ExportItem::FinalMha:
+                ex::writeMetaImage(path, r.final, spacing, protected_);
+                break;
+            case ExportItem::MaskPng:
+                ex::writePngMask(path, r.contour.mask, png, protected_);
+                break;
+            case ExportItem::MaskMha:
+                ex::writeMetaImage(path, r.contour.mask, spacing, protected_);
+                break;
+            case ExportItem::EsfMha:
+                ex::writeMetaImage(path, r.esf.field, spacing, protected_);
+                break;
+            case ExportItem::EsfVti:
+                ex::writeVtkImage(path, r.esf.field, spacing, "esf", protected_);
+                break;
+            case ExportItem::ContoursVtp:
+                ex::writeContoursVtp(path, r.contour.contours, spacing, protected_);
+                break;
+            case ExportItem::ContoursCsv:
+                ex::writeContoursCsv(path, r.contour.contours, spacing, protected_);
+                break;
+            case ExportItem::MeshStl:
+            case ExportItem::MeshObj:
+            case ExportItem::MeshPly:
+            case ExportItem::MeshVtp:
+                ex::writeMesh(path, mesh, *ex::meshFormatFromPath(path), {}, protected_);
+                break;
+            case ExportItem::Dicom: {
+#ifdef XRAYPREP_HAVE_DICOM
+                dicom::DicomWriteOptions options;
+                options.seriesDescription = "xrayprep bone mask";
+                options.derivationDescription = derivationDescription(r);
+                options.anonymize = anonymize_;
+                options.uidMapper = uids_.get();
+                options.protectedPaths = protected_;
+                dicom::DicomWriter{options}(r.final, input.metadata, path);
+#else
+                throw std::runtime_error("this build has no DICOM support");
+#endif
+                break;
+            }
+            case ExportItem::Sheet: {
+                ex::ContactSheetOptions sheet;
+                sheet.title = input.label;
+                sheet.backend = backendDescription;
+                ex::writeContactSheet(path, input.image, r, sheet, protected_);
+                break;
+            }
+            case ExportItem::Report:
+                break;
+        }
+        written.push_back(name);
+    }
+    if (std::find(items_.begin(), items_.end(), ExportItem::Report) != items_.end()) {
+        ex::ExportReportContext context;
+        context.input = input.label;
+        if (!isSampleInput(input.label)) context.inputSha256 = ex::sha256HexOfFile(input.label);
+        context.backend = backendDescription;
+#ifdef XRAYPREP_HAVE_DICOM
+        context.dcmtkVersion = dicom::DicomWriter::toolkitVersion();
+#endif
+        if (wantMesh) {
+            context.mesh = mesh_.params;
+            context.meshResult = &mesh;
+        }
+        context.outputs = alreadyWritten;
+        context.outputs.insert(context.outputs.end(), written.begin(), written.end());
+        ex::writeExportReport(folder / "report.json",
+                              ex::exportReportJson(context, input.image, input.metadata, r),
+                              protected_);
+        written.emplace_back("report.json");
+    }
+    return written;
+}
+
+}  // namespace xrayprep::app

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "mesh_export/AtomicFile.h"
+#include "mesh_export/RgbImage.h"
+#include "processing/core/Image.h"
+#include "processing/pipeline/PipelineResult.h"
+
+namespace xrayprep::mesh_export {
+
+struct ContactSheetOptions {
+    int tileWidth = 480;  // each stage's picture; the height follows the image's aspect
+    int textScale = 2;    // font cell size in pixels (2: 14-pixel capitals)
+    std::string title;    // e.g. the input's name; shown in the information tile
+    std::string backend;  // e.g. "openmp (2 threads)"
+};
+
+// One picture of every stage of a run, 4 tiles wide, 2 high: original, median, threshold,
+// Sobel, contours over the median, final (masked) image, ESF coloured, and a tile of facts
+// (title, size, spacing, backend, threshold, contour count, total time). Each tile has a
+// label bar with the stage name, its main parameter and its time. Stages the result lacks
+// are drawn as empty tiles labelled "NOT RUN".
+[[nodiscard]] RgbImage renderContactSheet(const processing::Image& original,
+                                          const processing::PipelineResult& result,
+                                          const ContactSheetOptions& options = {});
+
+void writeContactSheet(const std::filesystem::path& destination, const processing::Image& original,
+                       const processing::PipelineResult& result,
+                       const ContactSheetOptions& options = {},
+                       const ProtectedPaths& protectedPaths = {});
+
+}  // namespace xrayprep::mesh_export

@@ -1,0 +1,119 @@
+// The contact sheet's layout and labels, and the export report's fields.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "mesh_export/ContactSheet.h"
+#include "mesh_export/ExportReport.h"
+#include "mesh_export/SheetCanvas.h"
+
+namespace xrayprep::mesh_export {
+namespace {
+
+using processing::StageId;
+
+// A small result with every stage "run": a bright disc, its mask, a linear ESF.
+struct Fixture {
+    processing::Image original{200, 100, 12};
+    processing::PipelineResult result;
+    Fixture() {
+        for (int y = 0; y < 100; ++y) {
+            for (int x = 0; x < 200; ++x) {
+                const bool in = (x - 100) * (x - 100) + (y - 50) * (y - 50) < 900;
+                original.at(x, y) = static_cast<std::uint16_t>(in ? 3000 : 200 + x);
+            }
+        }
+        result.median = original;
+        result.thresholded = original;
+        result.sobel = original;
+        result.final = original;
+        result.contour.mask = processing::Mask(200, 100, 0);
+        result.esf.field = processing::FloatImage(200, 100, 0.0F);
+        for (int x = 0; x < 200; ++x) result.esf.field.at(x, 10) = x / 199.0F;
+        processing::Contour c;
+        for (int i = 0; i < 64; ++i) {
+            c.points.push_back({100 + 30 * std::cos(i * 0.1F), 50 + 30 * std::sin(i * 0.1F)});
+        }
+        result.contour.contours = {c};
+        for (StageId s : processing::kAllStages)
+            result.milliseconds[processing::stageIndex(s)] = 1.5;
+        result.milliseconds[processing::stageIndex(StageId::Esf)].reset();  // not run
+    }
+};
+
+int countColour(const RgbImage& image, Rgb8 colour, int x0, int y0, int w, int h) {
+    int n = 0;
+    for (int y = y0; y < y0 + h; ++y) {
+        for (int x = x0; x < x0 + w; ++x) n += image.at(x, y) == colour ? 1 : 0;
+    }
+    return n;
+}
+
+TEST(ContactSheet, FourByTwoTilesWithLabelsAndContours) {
+    Fixture f;
+    ContactSheetOptions options;
+    options.tileWidth = 160;
+    options.title = "sample";
+    const RgbImage sheet = renderContactSheet(f.original, f.result, options);
+    const int tileHeight = 80, label = 2 * 18 + 4;
+    EXPECT_EQ(sheet.width(), 4 * (160 + 8) + 8);
+    EXPECT_EQ(sheet.height(), 2 * (tileHeight + label + 8) + 8);
+    // Label text (light gray) in every label bar.
+    for (int i = 0; i < 7; ++i) {
+        const int x = 8 + (i % 4) * 168, y = 8 + (i / 4) * (tileHeight + label + 8) + tileHeight;
+        EXPECT_GT(countColour(sheet, {235, 235, 235}, x, y, 160, label), 50) << "tile " << i;
+    }
+    // The contour tile (5th: second row, first column) has the overlay colour.
+    const int row2 = 8 + tileHeight + label + 8;
+    EXPECT_GT(countColour(sheet, {255, 70, 40}, 8, row2, 160, tileHeight), 40);
+    EXPECT_EQ(countColour(sheet, {255, 70, 40}, 8, 8, 160, tileHeight), 0);
+    // The original tile: the disc is brighter than the background.
+    EXPECT_GT(sheet.at(8 + 80, 8 + 40).r, sheet.at(8 + 5, 8 + 40).r);
+    // ESF was not run: its tile is background apart from "NOT RUN".
+    EXPECT_EQ(sheet.at(8 + 2 * 168 + 3, row2 + 3), (Rgb8{24, 24, 28}));
+}
+
+TEST(ContactSheet, RejectsBadOptions) {
+    Fixture f;
+    ContactSheetOptions options;
+    options.tileWidth = 10;
+    EXPECT_THROW((void)renderContactSheet(f.original, f.result, options), std::invalid_argument);
+    EXPECT_THROW((void)renderContactSheet(processing::Image(), f.result), std::invalid_argument);
+}
+
+TEST(SheetCanvas, DownscaleAveragesBoxes) {
+    processing::Image image(4, 2, 12);
+    for (int x = 0; x < 4; ++x) image.at(x, 0) = static_cast<std::uint16_t>(x * 10);
+    const auto small = downscale(image, 2, 1);
+    EXPECT_FLOAT_EQ(small.at(0, 0), (0 + 10) / 4.0F);
+    EXPECT_FLOAT_EQ(small.at(1, 0), (20 + 30) / 4.0F);
+}
+
+TEST(ExportReport, CarriesVersionsChecksumTimesParametersAndMesh) {
+    Fixture f;
+    processing::ImageMetadata metadata;
+    metadata.spacing = processing::PixelSpacing{0.1, 0.2, "PixelSpacing"};
+    ExportReportContext context;
+    context.input = "foot.dcm";
+    context.inputSha256 = std::string(64, 'a');
+    context.backend = "serial";
+    context.dcmtkVersion = "3.6.7";
+    context.mesh = processing::MeshParams{};
+    context.outputs = {"mesh.stl"};
+    const auto j = exportReportJson(context, f.original, metadata, f.result);
+    EXPECT_EQ(j.find("versions")->find("xrayprep")->asString(), XRAYPREP_VERSION);
+    EXPECT_FALSE(j.find("versions")->find("compiler")->asString().empty());
+    EXPECT_EQ(j.find("versions")->find("dcmtk")->asString(), "3.6.7");
+    EXPECT_EQ(j.find("input")->find("sha256")->asString(), std::string(64, 'a'));
+    EXPECT_EQ(j.find("input")->find("spacing")->find("y")->asNumber(), 0.2);
+    EXPECT_EQ(j.find("backend")->asString(), "serial");
+    EXPECT_EQ(j.find("milliseconds")->find("median")->asNumber(), 1.5);
+    EXPECT_TRUE(j.find("milliseconds")->find("esf")->isNull());
+    EXPECT_EQ(j.find("parameters")->find("median.size")->asNumber(), 19);
+    EXPECT_EQ(j.find("mesh")->find("mesh.mode")->asString(), "inflate");
+    EXPECT_EQ(j.find("mesh")->find("mesh.thickness")->asNumber(), 10.0);
+    EXPECT_EQ(j.find("outputs")->asArray().size(), 1u);
+}
+
+}  // namespace
+}  // namespace xrayprep::mesh_export
