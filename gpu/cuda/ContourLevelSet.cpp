@@ -7,6 +7,7 @@
 
 #include "gpu/CudaError.h"
 #include "gpu/cuda/ContourLevelSetKernels.h"
+#include "gpu/cuda/ContourLevelSetStart.h"
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/PinnedStaging.h"
 #include "gpu/cuda/WhileLoopGraph.h"
@@ -36,6 +37,8 @@ class LevelSetWorkspace {
         rows_.reserve(static_cast<std::size_t>(h));
         total_.reserve(1);
         control_.reserve(1);
+        foreground_.reserve(n);
+        seeded_.reserve(1);
         const LevelSetBuffers b{image_.data(), domain_.data(), phi_.data(),
                                 next_.data(),  cx_.data(),     cy_.data(),
                                 rows_.data(),  total_.data(),  control_.data()};
@@ -60,6 +63,8 @@ class LevelSetWorkspace {
     }
 
     PinnedStaging& staging() { return staging_; }
+    std::uint8_t* foreground() { return foreground_.data(); }
+    unsigned long long* seeded() { return seeded_.data(); }
 
   private:
     void dropGraph() {
@@ -87,7 +92,8 @@ class LevelSetWorkspace {
     }
 
     DeviceBuffer<float> image_, phi_, next_, cx_, cy_;
-    DeviceBuffer<std::uint8_t> domain_;
+    DeviceBuffer<std::uint8_t> domain_, foreground_;
+    DeviceBuffer<unsigned long long> seeded_;
     DeviceBuffer<LevelSetTotals> rows_, total_;
     DeviceBuffer<LevelSetControl> control_;
     PinnedStaging staging_;
@@ -108,6 +114,22 @@ ContourLevelSet::ContourLevelSet(cudaStream_t stream, std::shared_ptr<LevelSetWo
     if (!workspace_) throw std::invalid_argument("ContourLevelSet needs a workspace");
 }
 
+namespace {
+
+void validate(const processing::ChanVeseSettings& s) {
+    if (!(s.dt > 0.0) || !(s.epsilon > 0.0) || !(s.mu >= 0.0) || s.maxIterations < 0) {
+        throw std::invalid_argument("contour: invalid chan-vese settings");
+    }
+}
+
+std::int64_t countSet(const processing::Mask& mask) {
+    std::int64_t count = 0;
+    for (const std::uint8_t d : mask.pixels()) count += d != 0 ? 1 : 0;
+    return count;
+}
+
+}  // namespace
+
 ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
                                             const processing::FloatImage& image,
                                             const processing::Mask& domain,
@@ -117,15 +139,11 @@ ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
     if (!image.sameSize(phi) || !domain.sameSize(phi)) {
         throw std::invalid_argument("ContourLevelSet: phi, image and domain differ in size");
     }
-    if (!(s.dt > 0.0) || !(s.epsilon > 0.0) || !(s.mu >= 0.0) || s.maxIterations < 0) {
-        throw std::invalid_argument("contour: invalid chan-vese settings");
-    }
-    ChanVeseOutcome outcome;
+    validate(s);
     const int w = phi.width();
     const int h = phi.height();
-    std::int64_t domainSize = 0;
-    for (const std::uint8_t d : domain.pixels()) domainSize += d != 0 ? 1 : 0;
-    if (w == 0 || h == 0 || domainSize == 0 || s.maxIterations == 0) return outcome;
+    const std::int64_t domainSize = countSet(domain);
+    if (w == 0 || h == 0 || domainSize == 0 || s.maxIterations == 0) return {};
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     LevelSetWorkspace& ws = *workspace_;
@@ -134,7 +152,53 @@ ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
     ws.staging().upload(const_cast<float*>(b.image), image.data(), n * sizeof(float), stream_);
     ws.staging().upload(b.phi, phi.data(), n * sizeof(float), stream_);
     ws.staging().upload(const_cast<std::uint8_t*>(b.domain), domain.data(), n, stream_);
+    return solve(w, h, domainSize, s, phi, nullptr, cancel);
+}
 
+ChanVeseOutcome ContourLevelSet::fromStart(const float* median,
+                                           const processing::ChanVeseStart& start,
+                                           processing::FloatImage& phi, bool& seeded,
+                                           const processing::ChanVeseSettings& s,
+                                           const processing::CancelToken* cancel) const {
+    const int w = start.median.width();
+    const int h = start.median.height();
+    if (!start.domain.sameSize(w, h) || !start.foreground.sameSize(w, h)) {
+        throw std::invalid_argument(
+            "ContourLevelSet: median, domain and foreground differ in size");
+    }
+    validate(s);
+    if (!phi.sameSize(w, h)) phi = processing::FloatImage(w, h);
+    LevelSetWorkspace& ws = *workspace_;
+    const LevelSetBuffers b = ws.prepare(w, h);
+    const std::size_t n = phi.size();
+    if (n > 0) {
+        ws.staging().upload(const_cast<std::uint8_t*>(b.domain), start.domain.data(), n, stream_);
+        ws.staging().upload(ws.foreground(), start.foreground.data(), n, stream_);
+    }
+    launchLevelSetStart(median, b.domain, ws.foreground(), start.offset, start.scale, start.split,
+                        const_cast<float*>(b.image), b.phi, ws.seeded(), n, stream_);
+    const std::int64_t domainSize = countSet(start.domain);
+    if (n == 0 || domainSize == 0 || s.maxIterations == 0) {
+        // No iterations: phi is the start.
+        unsigned long long count = 0;
+        if (n > 0) ws.staging().download(phi.data(), b.phi, n * sizeof(float), stream_);
+        XRAYPREP_CUDA_CHECK(
+            cudaMemcpyAsync(&count, ws.seeded(), sizeof count, cudaMemcpyDeviceToHost, stream_));
+        XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
+        seeded = count != 0;
+        return {};
+    }
+    if (cancel != nullptr) cancel->throwIfCancelled();
+    return solve(w, h, domainSize, s, phi, &seeded, cancel);
+}
+
+ChanVeseOutcome ContourLevelSet::solve(int w, int h, std::int64_t domainSize,
+                                       const processing::ChanVeseSettings& s,
+                                       processing::FloatImage& phi, bool* seeded,
+                                       const processing::CancelToken* cancel) const {
+    LevelSetWorkspace& ws = *workspace_;
+    const LevelSetBuffers b = ws.prepare(w, h);
+    const std::size_t n = phi.size();
     LevelSetControl control;
     control.k = {static_cast<float>(s.lambda1),
                  static_cast<float>(s.lambda2),
@@ -152,10 +216,17 @@ ChanVeseOutcome ContourLevelSet::operator()(processing::FloatImage& phi,
     ws.iterate(b, stream_);
 
     ws.staging().download(phi.data(), b.phi, n * sizeof(float), stream_);
+    unsigned long long count = 0;
     XRAYPREP_CUDA_CHECK(
         cudaMemcpyAsync(&control, b.control, sizeof control, cudaMemcpyDeviceToHost, stream_));
+    if (seeded != nullptr) {
+        XRAYPREP_CUDA_CHECK(
+            cudaMemcpyAsync(&count, ws.seeded(), sizeof count, cudaMemcpyDeviceToHost, stream_));
+    }
     XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
     if (cancel != nullptr) cancel->throwIfCancelled();
+    if (seeded != nullptr) *seeded = count != 0;
+    ChanVeseOutcome outcome;
     outcome.iterations = control.iterations;
     outcome.insideMean = control.insideMean;
     outcome.outsideMean = control.outsideMean;

@@ -2,6 +2,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdint>
 #include <memory>
 
 #include "processing/contour/ChanVeseLevelSet.h"
@@ -31,10 +32,25 @@ class ContourLevelSet {
                                            const processing::ExecutionPolicy& policy,
                                            const processing::CancelToken* cancel) const;
 
+    // The start and the solve together (processing::LevelSetFromStart) where the working
+    // median is on the device already at `median` (start.median's size): only the domain and
+    // the foreground are uploaded, the normalised image and phi0 are made on the device.
+    processing::ChanVeseOutcome fromStart(const float* median,
+                                          const processing::ChanVeseStart& start,
+                                          processing::FloatImage& phi, bool& seeded,
+                                          const processing::ChanVeseSettings& settings,
+                                          const processing::CancelToken* cancel) const;
+
     // A new workspace (for the constructor above); not thread-safe, one solve at a time.
     [[nodiscard]] static std::shared_ptr<LevelSetWorkspace> makeWorkspace();
 
   private:
+    // Iterates from the image and phi0 in the workspace; downloads phi (and `seeded` when set).
+    processing::ChanVeseOutcome solve(int w, int h, std::int64_t domainSize,
+                                      const processing::ChanVeseSettings& settings,
+                                      processing::FloatImage& phi, bool* seeded,
+                                      const processing::CancelToken* cancel) const;
+
     cudaStream_t stream_;
     std::shared_ptr<LevelSetWorkspace> workspace_;
 };

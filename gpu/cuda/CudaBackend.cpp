@@ -3,6 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -54,7 +55,10 @@ CudaBackend::CudaBackend(int device)
       cpuThreads_(processing::availableCpuThreads()),
       timer_(stream_.get()),
       levelSet_(ContourLevelSet::makeWorkspace()),
-      gvf_(stream_.get()) {
+      gvf_(stream_.get()),
+      downloads_(device_, 0) {
+    const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
+    deferCopies_ = defer != nullptr && defer[0] == '1';
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -68,11 +72,19 @@ void CudaBackend::activate() const { XRAYPREP_CUDA_CHECK(cudaSetDevice(device_))
 
 void CudaBackend::beginRun() {
     resident_ = true;
+    takes_ = 0;
+    (void)downloads_.takeTimes();
     holds_.fill({});
     maskHolds_ = {};
 }
 
 void CudaBackend::endRun() {
+    // The copies must end before the pipeline may free or read their targets; a failure was
+    // (or will be) reported by finishHostOutputs(), and this runs on unwinding too.
+    try {
+        downloads_.finish();
+    } catch (...) {
+    }
     resident_ = false;
     holds_.fill({});
     maskHolds_ = {};
@@ -80,7 +92,14 @@ void CudaBackend::endRun() {
 
 std::optional<processing::DeviceTimes> CudaBackend::takeDeviceTimes() {
     activate();
+    ++takes_;
     return timer_.take();
+}
+
+void CudaBackend::finishHostOutputs() { downloads_.finish(); }
+
+std::vector<processing::DeviceTimes> CudaBackend::takeLateDeviceTimes() {
+    return downloads_.takeTimes();
 }
 
 // ---- residency -------------------------------------------------------------------------------
@@ -97,6 +116,7 @@ const std::uint16_t* CudaBackend::deviceImage(const Image& image, Slot into, int
 }
 
 void CudaBackend::upload(const Image& image, Slot into) {
+    downloads_.finishIfTarget(image.data());  // never read a raster still being copied back
     holds_[into] = {};
     images_[into].reserve(image.size());
     {
@@ -125,10 +145,23 @@ processing::FloatImage CudaBackend::hostField(int w, int h) {
 
 Image CudaBackend::download(Slot slot, const Image& like) {
     Image out = hostImage(like);
+    const std::size_t bytes = out.size() * sizeof(std::uint16_t);
+    // Deferred only on request (XRAYPREP_CUDA_DEFER_COPIES=1) and only for the masked image,
+    // whose copy could overlap the ESF's kernels. Measured on the H200 host (2026-11-21), the
+    // copy thread's pageable copies slowed the run: deferring the median, threshold and Sobel
+    // copies behind the contour made its 16-thread host work 2.5 ms slower (the two OpenMP
+    // teams compete for the cores), and deferring the masked image alone added ~5 ms at the
+    // end of the run. Off by default until the copies need no host cores (registered rasters).
+    if (resident_ && deferCopies_ && slot == kFinal) {
+        // The pipeline keeps `out` alive and unread until finishHostOutputs(), and the slot is
+        // not written again in this run. takes_ is the take this stage belongs to.
+        downloads_.enqueue(out.data(), images_[slot].data(), bytes, stream_.get(), takes_);
+        holds_[slot] = {out.data(), out.width(), out.height(), out.bitsStored()};
+        return out;
+    }
     {
         const auto t = timer_.measure(Timer::Download);
-        staging_.download(out.data(), images_[slot].data(), out.size() * sizeof(std::uint16_t),
-                          stream_.get());
+        staging_.download(out.data(), images_[slot].data(), bytes, stream_.get());
     }
     if (resident_) holds_[slot] = {out.data(), out.width(), out.height(), out.bitsStored()};
     return out;  // moved: the pixels keep the address just recorded
@@ -222,12 +255,23 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     // On the host with all cores, except the working-grid reductions, the chan-vese iterations
     // and the GVF, which run on the device.
     activate();
+    // The snake reads the Sobel image on the host; chan-vese reads no full-resolution input
+    // there (the reductions use the device copies), so its copies go on behind it.
+    if (params.method == processing::ContourMethod::Snake) downloads_.finish();
     processing::ContourSeams seams;
     seams.levelSet = ContourLevelSet(stream_.get(), levelSet_);
     seams.gvf = gvf_;
     seams.reduce = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
                           processing::FloatImage& median,
                           Mask& foreground) { reduceToWorkingGrid(g, in, median, foreground); };
+    workingMedianHolds_ = nullptr;
+    seams.levelSetFromStart =
+        [this](const processing::ChanVeseStart& start, processing::FloatImage& phi, bool& seeded,
+               const processing::ChanVeseSettings& s, const processing::ExecutionPolicy&,
+               const processing::CancelToken* c) {
+            return ContourLevelSet(stream_.get(), levelSet_)
+                .fromStart(deviceWorkingMedian(start.median), start, phi, seeded, s, c);
+        };
     seams.twoClassSplit = [threads = cpuThreads_](const processing::FloatImage& image,
                                                   const Mask& inside) {
         return processing::BlockedTwoClassSplit{}(image, inside,
@@ -262,6 +306,20 @@ void CudaBackend::reduceToWorkingGrid(const processing::WorkingGrid& g,
         staging_.download(median.data(), workingMedian_.data(), n * sizeof(float), stream_.get());
         staging_.download(foreground.data(), workingForeground_.data(), n, stream_.get());
     }
+    workingMedianHolds_ = median.data();
+}
+
+const float* CudaBackend::deviceWorkingMedian(const processing::FloatImage& median) {
+    // The contour's working median is the one reduceToWorkingGrid left on the device (the
+    // contour keeps it alive and unchanged while it runs); anything else is uploaded.
+    if (median.data() != workingMedianHolds_ || median.empty()) {
+        workingMedianHolds_ = nullptr;
+        workingMedian_.reserve(median.size());
+        const auto timing = timer_.measure(Timer::Upload);
+        staging_.upload(workingMedian_.data(), median.data(), median.size() * sizeof(float),
+                        stream_.get());
+    }
+    return workingMedian_.data();
 }
 
 Image CudaBackend::applyMask(const Image& original, const Mask& mask) {

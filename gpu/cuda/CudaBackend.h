@@ -4,7 +4,9 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
+#include "gpu/cuda/AsyncDownloads.h"
 #include "gpu/cuda/ContourGvf.h"
 #include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/CudaStream.h"
@@ -40,7 +42,10 @@ namespace xrayprep::gpu {
 // (gpu/cuda/EsfConvergedSolver.h).
 //
 // Host outputs are written into the rasters the pipeline offers (useHostBuffers), when it does,
-// so that repeated runs do not allocate and first-touch new images.
+// so that repeated runs do not allocate and first-touch new images. Outputs are copied back
+// before their stage returns; with XRAYPREP_CUDA_DEFER_COPIES=1 the masked image is copied by a
+// copy thread (AsyncDownloads) behind the pipeline's back and finishHostOutputs() waits for it
+// (off by default: measured slower, see download()).
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
@@ -77,6 +82,8 @@ class CudaBackend final : public processing::ComputeBackend {
     void endRun() override;
     void useHostBuffers(processing::HostBufferPool* pool) override { pool_ = pool; }
     [[nodiscard]] std::optional<processing::DeviceTimes> takeDeviceTimes() override;
+    void finishHostOutputs() override;
+    [[nodiscard]] std::vector<processing::DeviceTimes> takeLateDeviceTimes() override;
 
   private:
     enum Slot { kInput, kMedian, kThresholded, kSobel, kFinal, kSlotCount };
@@ -103,6 +110,8 @@ class CudaBackend final : public processing::ComputeBackend {
     void reduceToWorkingGrid(const processing::WorkingGrid& grid,
                              const processing::ContourInputs& inputs,
                              processing::FloatImage& median, processing::Mask& foreground);
+    // The device copy of the contour's working median (ContourSeams::levelSetFromStart).
+    const float* deviceWorkingMedian(const processing::FloatImage& median);
     const std::uint8_t* deviceMask(const processing::Mask& mask);
     // The converged ESF of the device mask `mask` (EsfConvergedSolver).
     processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
@@ -128,8 +137,13 @@ class CudaBackend final : public processing::ComputeBackend {
     ContourGvf gvf_;
     DeviceBuffer<float> workingMedian_;
     DeviceBuffer<std::uint8_t> workingForeground_;
+    const float* workingMedianHolds_ = nullptr;   // host working median workingMedian_ copies
     processing::HostBufferPool* pool_ = nullptr;  // offered by the pipeline for one run
     bool resident_ = false;                       // inside beginRun() .. endRun()
+    bool deferCopies_ = false;                    // XRAYPREP_CUDA_DEFER_COPIES=1
+    int takes_ = 0;                               // takeDeviceTimes() calls since beginRun()
+    // Last member: destroyed first, so its copies end before the buffers they read are freed.
+    AsyncDownloads downloads_;
 };
 
 }  // namespace xrayprep::gpu

@@ -26,8 +26,9 @@ void parallelCopy(void* dst, const void* src, std::size_t bytes, int threads) {
 
 }  // namespace
 
-PinnedStaging::PinnedStaging(std::size_t chunkBytes)
-    : chunkBytes_(chunkBytes), copyThreads_(std::min(8, processing::availableCpuThreads())) {
+PinnedStaging::PinnedStaging(std::size_t chunkBytes, int copyThreads)
+    : chunkBytes_(chunkBytes),
+      copyThreads_(copyThreads > 0 ? copyThreads : std::min(8, processing::availableCpuThreads())) {
     try {
         for (std::size_t i = 0; i < chunks_.size(); ++i) {
             XRAYPREP_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&chunks_[i]), chunkBytes_));

@@ -11,10 +11,10 @@ namespace xrayprep::gpu {
 // pinned chunks: the host copies chunk i+1 into one while the DMA engine moves chunk i out of
 // the other, so the copy runs near the pinned transfer rate without pinning the Images
 // themselves (registering memory costs more than the copy). The host copies use several
-// threads (up to 8). Allocated once and reused.
+// threads (up to 8 unless `copyThreads` says how many). Allocated once and reused.
 class PinnedStaging {
   public:
-    explicit PinnedStaging(std::size_t chunkBytes = std::size_t{4} << 20);
+    explicit PinnedStaging(std::size_t chunkBytes = std::size_t{4} << 20, int copyThreads = 0);
     ~PinnedStaging();
     PinnedStaging(const PinnedStaging&) = delete;
     PinnedStaging& operator=(const PinnedStaging&) = delete;

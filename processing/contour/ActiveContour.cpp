@@ -83,7 +83,8 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     MethodOutcome outcome =
         p.method == ContourMethod::Snake
             ? SnakeMethod{seams_.gvf}(working, p, policy, cancel)
-            : ChanVeseMethod{seams_.levelSet, seams_.twoClassSplit}(working, p, policy, cancel);
+            : ChanVeseMethod{seams_.levelSet, seams_.twoClassSplit, seams_.levelSetFromStart}(
+                  working, p, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
     EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);

@@ -52,6 +52,9 @@ class WorkingGrid;
 struct ContourSeams {
     // The chan-vese iterations (ChanVeseLevelSet).
     LevelSetSolver levelSet;
+    // The chan-vese start and iterations together (ChanVeseStart), for a solver that holds the
+    // working median already; when set it replaces `levelSet`.
+    LevelSetFromStart levelSetFromStart;
     // The gradient vector flow of the snake method (GradientVectorFlow).
     GvfSolver gvf;
     // The reductions to the working grid: `median` = grid.blockMean(inputs.median), `foreground`

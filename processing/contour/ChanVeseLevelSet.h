@@ -52,4 +52,26 @@ using LevelSetSolver = std::function<ChanVeseOutcome(
     FloatImage& phi, const FloatImage& image, const Mask& domain, const ChanVeseSettings& settings,
     const ExecutionPolicy& policy, const CancelToken* cancel)>;
 
+// The start of a chan-vese solve, as ChanVeseMethod builds it from the working median:
+// image = (median - offset) * scale; inside `domain`, phi0 = clamp(2 (image - split), -1, 1)
+// where `foreground` is set and min(that, -0.5) where not; -1 outside the domain. When no
+// foreground pixel has phi0 > 0 (nothing seeded), phi0 = clamp(2 (image - split), -1, 1) inside
+// the domain instead.
+struct ChanVeseStart {
+    const FloatImage& median;
+    const Mask& domain;
+    const Mask& foreground;
+    float offset = 0.0f;
+    float scale = 1.0f;
+    float split = 0.0f;
+};
+
+// Seam for a solver that builds the start itself where the median already is (the CUDA backend
+// keeps the working median on the device): builds image and phi0 as ChanVeseStart says, runs
+// the iterations as ChanVeseLevelSet does on them, and leaves the final phi in `phi` (of the
+// median's size); `seeded` tells whether the foreground seeded anything.
+using LevelSetFromStart = std::function<ChanVeseOutcome(
+    const ChanVeseStart& start, FloatImage& phi, bool& seeded, const ChanVeseSettings& settings,
+    const ExecutionPolicy& policy, const CancelToken* cancel)>;
+
 }  // namespace xrayprep::processing

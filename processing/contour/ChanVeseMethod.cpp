@@ -10,6 +10,42 @@
 #include "processing/contour/TwoClassSplit.h"
 
 namespace xrayprep::processing {
+namespace {
+
+constexpr const char* kUnseededNote =
+    "chan-vese: the threshold foreground leaves nothing inside the "
+    "anatomy; started from the two-class split of the anatomy instead";
+
+// Cuts phi outside the anatomy and traces the region's boundaries into `out`.
+void traceRegion(FloatImage& phi, const WorkingInputs& in, const ContourParams& p,
+                 const ExecutionPolicy& policy, MethodOutcome& out) {
+    const WorkingGrid& g = in.grid;
+    const Mask& anatomy = in.regions.anatomy;
+    const auto n = static_cast<std::int64_t>(phi.size());
+    // Nothing outside the anatomy belongs to the region.
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
+        if (anatomy.data()[i] == 0) phi.data()[i] = std::min(phi.data()[i], -1.0f);
+    }
+    const double minArea = p.minArea / (static_cast<double>(g.factor()) * g.factor());
+    for (Contour& c : ContourTracer{}(phi, 0.0f, SaddleRule::Average, policy)) {
+        if (std::abs(signedArea(c)) >= minArea && c.points.size() >= 3) {
+            out.contours.push_back(std::move(c));
+        }
+    }
+}
+
+ChanVeseSettings settingsOf(const ContourParams& p) {
+    ChanVeseSettings s;
+    s.mu = p.cvMu;
+    s.lambda1 = p.cvLambda1;
+    s.lambda2 = p.cvLambda2;
+    s.dt = p.cvDt;
+    s.maxIterations = p.cvIterations;
+    return s;
+}
+
+}  // namespace
 
 MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourParams& p,
                                          const ExecutionPolicy& policy,
@@ -24,6 +60,20 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
         split_ ? split_(in.median, anatomy) : TwoClassSplit{}(in.median, anatomy);
     if (classes.count == 0) return out;
     const float scale = 1.0f / std::max(classes.brightMean - classes.darkMean, 1e-6f);
+    const float split = (classes.level - classes.darkMean) * scale;
+    const ChanVeseSettings s = settingsOf(p);
+    if (fromStart_) {
+        // The solver builds the start (ChanVeseStart) where the median already is.
+        FloatImage phi(g.width(), g.height());
+        bool seeded = true;
+        const ChanVeseStart start{in.median,        anatomy, in.regions.foreground,
+                                  classes.darkMean, scale,   split};
+        out.iterations = fromStart_(start, phi, seeded, s, policy, cancel).iterations;
+        if (!seeded) out.notes.push_back(kUnseededNote);
+        traceRegion(phi, in, p, policy, out);
+        return out;
+    }
+
     const auto n = static_cast<std::int64_t>(in.median.size());
     FloatImage image(g.width(), g.height());
     {
@@ -32,7 +82,6 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
         for (std::int64_t i = 0; i < n; ++i) dst[i] = (src[i] - classes.darkMean) * scale;
     }
-    const float split = (classes.level - classes.darkMean) * scale;
 
     // Start from the threshold foreground inside the anatomy, cut at the two-class split (when
     // the threshold kept soft tissue too, this still starts with two phases). phi0 is graded,
@@ -50,36 +99,17 @@ MethodOutcome ChanVeseMethod::operator()(const WorkingInputs& in, const ContourP
         seeded += foreground && graded > 0.0f ? 1 : 0;
     }
     if (seeded == 0) {
-        out.notes.push_back(
-            "chan-vese: the threshold foreground leaves nothing inside the "
-            "anatomy; started from the two-class split of the anatomy instead");
+        out.notes.push_back(kUnseededNote);
         for (std::int64_t i = 0; i < n; ++i) {
             if (anatomy.data()[i] == 0) continue;
             phi.data()[i] = std::clamp(2.0f * (image.data()[i] - split), -1.0f, 1.0f);
         }
     }
 
-    ChanVeseSettings s;
-    s.mu = p.cvMu;
-    s.lambda1 = p.cvLambda1;
-    s.lambda2 = p.cvLambda2;
-    s.dt = p.cvDt;
-    s.maxIterations = p.cvIterations;
     out.iterations = solver_
                          ? solver_(phi, image, anatomy, s, policy, cancel).iterations
                          : ChanVeseLevelSet{}(phi, image, anatomy, s, policy, cancel).iterations;
-
-    // Nothing outside the anatomy belongs to the region.
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < n; ++i) {
-        if (anatomy.data()[i] == 0) phi.data()[i] = std::min(phi.data()[i], -1.0f);
-    }
-    const double minArea = p.minArea / (static_cast<double>(g.factor()) * g.factor());
-    for (Contour& c : ContourTracer{}(phi, 0.0f, SaddleRule::Average, policy)) {
-        if (std::abs(signedArea(c)) >= minArea && c.points.size() >= 3) {
-            out.contours.push_back(std::move(c));
-        }
-    }
+    traceRegion(phi, in, p, policy, out);
     return out;
 }
 

@@ -22,6 +22,10 @@ class ChanVeseMethod {
     // `split` normalises the intensities instead of TwoClassSplit (empty = it).
     ChanVeseMethod(LevelSetSolver solver, TwoClassSplitter split)
         : solver_(std::move(solver)), split_(std::move(split)) {}
+    // `fromStart` (when set) builds the start and runs the iterations instead of this class and
+    // `solver`.
+    ChanVeseMethod(LevelSetSolver solver, TwoClassSplitter split, LevelSetFromStart fromStart)
+        : solver_(std::move(solver)), split_(std::move(split)), fromStart_(std::move(fromStart)) {}
 
     [[nodiscard]] MethodOutcome operator()(const WorkingInputs& in, const ContourParams& params,
                                            const ExecutionPolicy& policy,
@@ -30,6 +34,7 @@ class ChanVeseMethod {
   private:
     LevelSetSolver solver_;
     TwoClassSplitter split_;
+    LevelSetFromStart fromStart_;
 };
 
 }  // namespace xrayprep::processing

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/CancelToken.h"
@@ -59,6 +60,19 @@ class ComputeBackend {
     virtual void useHostBuffers(HostBufferPool* pool) { (void)pool; }
     // Device time of the calls since the previous take; nullopt for host-only backends.
     [[nodiscard]] virtual std::optional<DeviceTimes> takeDeviceTimes() { return std::nullopt; }
+
+    // Deferred host outputs, for device backends (the CPU backends ignore both). Inside a run a
+    // device backend may return a stage output whose host pixels are still being copied back,
+    // so that the copy overlaps the host's work and the next stages; it reads such an image on
+    // the host only after the copy (the device copy serves the later stages). This call waits
+    // until every host output returned since beginRun() is complete and rethrows a failed copy;
+    // the pipeline calls it before it shows a stage to an observer and before a run returns
+    // (endRun() waits too, without throwing).
+    virtual void finishHostOutputs() {}
+    // After finishHostOutputs(): device time of deferred copies that no take could include yet,
+    // by take: element k belongs to the k-th takeDeviceTimes() since beginRun() (0-based), i.e.
+    // to the stage call that take covered. Forgotten once taken.
+    [[nodiscard]] virtual std::vector<DeviceTimes> takeLateDeviceTimes() { return {}; }
 };
 
 }  // namespace xrayprep::processing

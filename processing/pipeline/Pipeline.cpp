@@ -3,6 +3,7 @@
 #include <chrono>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace xrayprep::processing {
 namespace {
@@ -99,6 +100,18 @@ void recycleStagesFrom(PipelineResult& from, int start, HostBufferPool& pool) {
                 pool.add(std::move(from.esf.field));
                 break;
         }
+    }
+}
+
+// Adds the device time of deferred copies to the stages they belong to: late[k] belongs to the
+// k-th take of the run, and take 0 drops what came before the first stage.
+void addLateDeviceTimes(const std::vector<DeviceTimes>& late, int start, PipelineResult& r) {
+    for (std::size_t k = 1; k < late.size(); ++k) {
+        const int i = start + static_cast<int>(k) - 1;
+        if (i >= kStageCount || !r.deviceTimes[i]) continue;
+        r.deviceTimes[i]->computeMs += late[k].computeMs;
+        r.deviceTimes[i]->uploadMs += late[k].uploadMs;
+        r.deviceTimes[i]->downloadMs += late[k].downloadMs;
     }
 }
 
@@ -201,8 +214,13 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         }
         r.milliseconds[i] = ms;
         r.deviceTimes[i] = b.takeDeviceTimes();
-        if (observer) observer(stage, r);
+        if (observer) {
+            b.finishHostOutputs();  // the observer sees complete host images
+            observer(stage, r);
+        }
     }
+    b.finishHostOutputs();
+    addLateDeviceTimes(b.takeLateDeviceTimes(), stageIndex(*start), r);
     r.runMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - runStart)
             .count();
