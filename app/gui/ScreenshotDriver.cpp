@@ -1,13 +1,16 @@
 #include "app/gui/ScreenshotDriver.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QPixmap>
 #include <QTimer>
 #include <cstdio>
 
 #include "ui/data/ViewStage.h"
+#include "ui/model/MeshTask.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/MeshPreviewDock.h"
 
 namespace xrayprep::app {
 
@@ -36,26 +39,58 @@ void ScreenshotDriver::start() {
 
 void ScreenshotDriver::captureNext() {
     if (next_ >= ui::kViewStageCount) {
-        QApplication::quit();
+        capturePreview();
         return;
     }
     const auto stage = ui::kAllViewStages[static_cast<std::size_t>(next_)];
     window_.showStage(stage);
     QTimer::singleShot(kSettleMilliseconds, this, [this, stage] {
-        const QString name = QStringLiteral("%1-%2-%3.png")
-                                 .arg(prefix_)
-                                 .arg(next_ + 1)
-                                 .arg(QString::fromLatin1(ui::viewStageTitle(stage)).toLower());
-        const QString path = folder_.filePath(name);
-        if (!window_.grab().save(path)) {
-            std::fprintf(stderr, "xrayprep: cannot write %s\n", qPrintable(path));
-            QApplication::exit(1);
-            return;
-        }
-        std::printf("wrote %s\n", qPrintable(path));
-        ++next_;
+        if (!save(QString::fromLatin1(ui::viewStageTitle(stage)).toLower())) return;
         captureNext();
     });
+}
+
+void ScreenshotDriver::capturePreview() {
+    auto* dock = window_.findChild<QDockWidget*>(QStringLiteral("meshPreviewDock"));
+    auto* preview = window_.findChild<ui::MeshPreviewDock*>();
+    if (dock == nullptr || preview == nullptr) {
+        QApplication::quit();
+        return;
+    }
+    window_.showStage(ui::ViewStage::Mask);
+    dock->show();
+    dock->raise();  // a visible dock builds its mesh
+    // Room for the 3D view: about 40 % of the window's width.
+    window_.resizeDocks({dock}, {window_.width() * 2 / 5}, Qt::Horizontal);
+    ui::MeshTask& task = preview->task();
+    auto shoot = [this] {
+        QTimer::singleShot(kSettleMilliseconds * 2, this, [this] {
+            if (save(QStringLiteral("3d"))) QApplication::quit();
+        });
+    };
+    if (task.upToDate()) {
+        shoot();
+        return;
+    }
+    connect(&task, &ui::MeshTask::meshReady, this, shoot, Qt::SingleShotConnection);
+    connect(&task, &ui::MeshTask::buildFailed, this, [shoot](const QString& message) {
+        std::fprintf(stderr, "xrayprep: no mesh: %s\n", qPrintable(message));
+        shoot();
+    });
+}
+
+bool ScreenshotDriver::save(const QString& name) {
+    const QString file = QStringLiteral("%1-%2-%3.png").arg(prefix_).arg(next_ + 1).arg(name);
+    const QString path = folder_.filePath(file);
+    if (!window_.grab().save(path)) {
+        std::fprintf(stderr, "xrayprep: cannot write %s\n", qPrintable(path));
+        QApplication::exit(1);
+        return false;
+    }
+    std::printf("wrote %s\n", qPrintable(path));
+    std::fflush(stdout);
+    ++next_;
+    return true;
 }
 
 }  // namespace xrayprep::app

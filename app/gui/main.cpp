@@ -9,6 +9,7 @@
 #include "gpu/BackendFactory.h"
 #include "ui/model/AppSettings.h"
 #include "ui/model/PipelineModel.h"
+#include "ui/preview/OpenGlSupport.h"
 #include "ui/window/MainWindow.h"
 
 namespace {
@@ -84,6 +85,7 @@ bool parseOptions(const QApplication& app, Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    xrayprep::ui::setDefaultSurfaceFormatForVtk();  // the 3D preview's context; before the app
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("xrayprep"));
     QApplication::setApplicationName(QStringLiteral("xrayprep"));

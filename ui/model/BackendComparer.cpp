@@ -9,6 +9,7 @@
 
 #include "gpu/BackendFactory.h"
 #include "processing/pipeline/Pipeline.h"
+#include "ui/model/WorkerPriority.h"
 
 namespace xrayprep::ui {
 
@@ -78,6 +79,7 @@ RunTiming timingOf(const processing::PipelineResult& result, processing::Backend
 
 void compareBackendsTask(QPromise<BackendComparison>& promise, const ComparisonRequest& request,
                          const std::shared_ptr<processing::CancelToken>& token) {
+    lowerWorkerThreadPriority();
     std::vector<processing::BackendKind> kinds = request.backends;
     std::stable_partition(kinds.begin(), kinds.end(),
                           [](auto k) { return k == processing::BackendKind::Serial; });

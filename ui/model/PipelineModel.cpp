@@ -7,6 +7,7 @@
 #include "ui/model/ParameterEditCommand.h"
 #include "ui/model/PipelineModelImpl.h"
 #include "ui/model/PresetFile.h"
+#include "ui/model/WorkerPriority.h"
 
 namespace xrayprep::ui {
 
@@ -76,6 +77,7 @@ void PipelineModel::Impl::startLoad(const QString& text, const std::function<Loa
     loading = true;
     emit q.loadStarted(text);
     loadWatcher.setFuture(QtConcurrent::run(&pool, [load, generation] {
+        lowerWorkerThreadPriority();
         LoadedInput loaded = load();
         loaded.generation = generation;
         return loaded;

@@ -2,12 +2,15 @@
 
 #include <QString>
 
+#include "ui/model/WorkerPriority.h"
+
 namespace xrayprep::ui {
 
 using processing::StageId;
 
 void runPipelineTask(QPromise<StageUpdate>& promise, const RunRequest& request,
                      const std::shared_ptr<RunOutcome>& outcome) {
+    lowerWorkerThreadPriority();
     processing::CancelToken& token = outcome->token;
     const int first = processing::stageIndex(request.from);
     promise.setProgressRange(0, processing::kStageCount - first);

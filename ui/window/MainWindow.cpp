@@ -1,6 +1,5 @@
 #include "ui/window/MainWindow.h"
 
-#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -9,10 +8,8 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
-#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
-#include <QPushButton>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
@@ -25,12 +22,14 @@
 #include "ui/panels/DicomHeaderPanel.h"
 #include "ui/panels/ParameterPanel.h"
 #include "ui/panels/TimingPanel.h"
+#include "ui/preview/MeshPreviewPanel.h"
 #include "ui/views/HistogramView.h"
 #include "ui/views/StageStrip.h"
-#include "ui/window/ShortcutList.h"
+#include "ui/window/MeshPreviewDock.h"
 #include "ui/window/StageDisplay.h"
 #include "ui/window/StartScreen.h"
 #include "ui/window/WindowActions.h"
+#include "ui/window/WindowDialogs.h"
 
 namespace xrayprep::ui {
 
@@ -99,6 +98,12 @@ void MainWindow::buildDocks() {
     timingDock_ =
         addDock(timing_, tr("Timing"), QStringLiteral("timingDock"), Qt::RightDockWidgetArea);
     tabifyDockWidget(headerDock_, timingDock_);
+    meshPreview_ = new MeshPreviewDock(this);
+    QDockWidget* previewDock = addDock(&meshPreview_->panel(), tr("3D Preview"),
+                                       QStringLiteral("meshPreviewDock"), Qt::RightDockWidgetArea);
+    meshPreview_->attach(previewDock);
+    tabifyDockWidget(timingDock_, previewDock);
+    connect(meshPreview_, &MeshPreviewDock::message, this, &MainWindow::showMessage);
     // The stage strip spans the window's width above everything, so all seven stages fit.
     stripDock_ = addDock(&display_->strip(), tr("Stages"), QStringLiteral("stagesDock"),
                          Qt::TopDockWidgetArea);
@@ -142,8 +147,8 @@ void MainWindow::connectActions() {
     connect(a.rerun, &QAction::triggered, &model_, &PipelineModel::rerunAll);
     connect(a.cancel, &QAction::triggered, &model_, &PipelineModel::cancel);
     connect(a.compareBackends, &QAction::triggered, &model_, &PipelineModel::compareBackends);
-    connect(a.shortcuts, &QAction::triggered, this, &MainWindow::showShortcuts);
-    connect(a.about, &QAction::triggered, this, &MainWindow::showAbout);
+    connect(a.shortcuts, &QAction::triggered, this, [this] { showShortcutsDialog(*this); });
+    connect(a.about, &QAction::triggered, this, [this] { showAboutDialog(*this); });
     for (QAction* stage : a.stages) {
         connect(stage, &QAction::triggered, this,
                 [this, stage] { showStage(static_cast<ViewStage>(stage->data().toInt())); });
@@ -295,6 +300,7 @@ void MainWindow::onInputLoaded() {
                          run.original->bitsStored());
     histogram_->clear();
     timing_->clear();
+    meshPreview_->clear();
     actions_->setHasImage(true);
     if (!model_.inputPath().isEmpty()) {
         settings_.addRecentFile(model_.inputPath());
@@ -312,6 +318,7 @@ void MainWindow::onStageFinished(ViewStage stage) {
     const DisplayedRun& run = model_.displayed();
     display_->stageFinished(stage, run);
     if (stage == ViewStage::Threshold) histogram_->showRun(run);
+    if (stage == ViewStage::Esf) meshPreview_->showRun(run);
 }
 
 void MainWindow::onRunFinished() {
@@ -330,18 +337,7 @@ void MainWindow::onRunFailed(const QString& message, bool backendFailure) {
         showMessage(tr("The run failed"), message);
         return;
     }
-    auto* box = new QMessageBox(QMessageBox::Warning, tr("Backend failure"),
-                                tr("%1\n\nContinue on the OpenMP (CPU) backend? Nothing else is "
-                                   "lost: the image and parameters stay as they are.")
-                                    .arg(message),
-                                QMessageBox::NoButton, this);
-    QPushButton* onCpu = box->addButton(tr("Continue on OpenMP"), QMessageBox::AcceptRole);
-    box->addButton(QMessageBox::Cancel);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    connect(box, &QMessageBox::buttonClicked, this, [this, onCpu](QAbstractButton* button) {
-        if (button == onCpu) chooseBackend(processing::BackendKind::OpenMP, 0);
-    });
-    box->open();
+    offerCpuBackend(*this, message, [this] { chooseBackend(processing::BackendKind::OpenMP, 0); });
 }
 
 void MainWindow::onBusyChanged(bool busy) {
@@ -352,28 +348,7 @@ void MainWindow::onBusyChanged(bool busy) {
 }
 
 void MainWindow::showMessage(const QString& title, const QString& text) {
-    // Window-modal and non-blocking: the event loop keeps running behind the message.
-    auto* box = new QMessageBox(QMessageBox::Critical, title, text, QMessageBox::Ok, this);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-void MainWindow::showShortcuts() {
-    auto* box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"),
-                                shortcutListHtml(*this), QMessageBox::Ok, this);
-    box->setTextFormat(Qt::RichText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
-}
-
-void MainWindow::showAbout() {
-    QMessageBox::about(
-        this, tr("About xrayprep"),
-        tr("<b>xrayprep %1</b><p>Prepares DICOM foot radiographs for 3D bone-mesh generation: "
-           "median, histogram threshold, Sobel, active contour, mask and Edge Strength "
-           "Function, on serial, OpenMP and CUDA backends.</p><p>Not a medical device: results "
-           "are for research and preparation, not for diagnosis.</p>")
-            .arg(QApplication::applicationVersion()));
+    showErrorMessage(*this, title, text);
 }
 
 void MainWindow::showEvent(QShowEvent* event) {

@@ -18,6 +18,7 @@ class AppSettings;
 class BackendSelector;
 class DicomHeaderPanel;
 class HistogramView;
+class MeshPreviewDock;
 class ParameterPanel;
 class PipelineModel;
 class StageDisplay;
@@ -72,8 +73,6 @@ class MainWindow : public QMainWindow {
     void onRunFailed(const QString& message, bool backendFailure);
     void onBusyChanged(bool busy);
     void showMessage(const QString& title, const QString& text);
-    void showShortcuts();
-    void showAbout();
 
     PipelineModel& model_;
     AppSettings& settings_;
@@ -86,6 +85,7 @@ class MainWindow : public QMainWindow {
     HistogramView* histogram_ = nullptr;
     TimingPanel* timing_ = nullptr;
     DicomHeaderPanel* header_ = nullptr;
+    MeshPreviewDock* meshPreview_ = nullptr;
     QDockWidget* stripDock_ = nullptr;
     QDockWidget* histogramDock_ = nullptr;
     QDockWidget* headerDock_ = nullptr;

@@ -5,8 +5,11 @@
 
 #include <QApplication>
 
+#include "ui/preview/OpenGlSupport.h"
+
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    xrayprep::ui::setDefaultSurfaceFormatForVtk();  // before the QApplication
     QApplication app(argc, argv);
     QApplication::setOrganizationName("xrayprep-tests");
     QApplication::setApplicationName("xrayprep-tests");

@@ -3,7 +3,11 @@
 // timing panel all updating as stages finish), by the largest gap between ticks of a 5 ms
 // timer on the GUI thread.
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <thread>
 
 #include "tests/ui/window/WindowTestSupport.h"
 #include "ui/panels/ParameterPanel.h"
@@ -36,13 +40,34 @@ TEST_F(Responsiveness, GuiThreadIsNeverBlockedWhileTheReferenceImageRuns) {
         window->findChild<ParameterPanel*>()->editorFor(QStringLiteral("esf.rho")));
     ASSERT_NE(rho, nullptr);
     EventLoopProbe editProbe;
+    QElapsedTimer editClock;
+    double refreshedMs = -1.0;
+    QObject::connect(model.get(), &PipelineModel::stageFinished, window.get(), [&](ViewStage s) {
+        if (s == ViewStage::Esf && refreshedMs < 0) {
+            window->repaint();  // the refreshed preview is on screen
+            refreshedMs = static_cast<double>(editClock.nsecsElapsed()) / 1e6;
+        }
+    });
+    editClock.start();
     rho->setValue(16.0);
     ASSERT_TRUE(waitForCount(finished, 2));
     std::printf(
         "largest GUI-thread gap: full run %.1f ms (GUI thread busy %.1f ms of it, %d ticks), "
-        "ESF edit %.1f ms (busy %.1f ms)\n",
+        "ESF edit %.1f ms (busy %.1f ms); edit to refreshed ESF preview %.1f ms on %s\n",
         fullRunGap, probe.maxGapCpuMs(), probe.ticks(), editProbe.maxGapMs(),
-        editProbe.maxGapCpuMs());
+        editProbe.maxGapCpuMs(), refreshedMs, qPrintable(model->backendDescription()));
+    // The GUI thread's own work per event stays small in every case.
+    EXPECT_LT(probe.maxGapCpuMs(), kBudgetMs);
+    EXPECT_LT(editProbe.maxGapCpuMs(), kBudgetMs);
+    // The gaps themselves also include time the thread waited for a core. On a machine that
+    // other processes keep busy (load far above the core count) that says nothing about this
+    // program, so the gaps are only checked when the machine is not oversubscribed.
+    double load[1] = {0.0};
+    const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    if (getloadavg(load, 1) == 1 && load[0] > 2.0 * cores + 1.0) {
+        std::printf("load average %.1f on %d cores: gaps reported, not checked\n", load[0], cores);
+        return;
+    }
     EXPECT_LT(fullRunGap, kBudgetMs);
     EXPECT_LT(editProbe.maxGapMs(), kBudgetMs);
 }

@@ -7,6 +7,7 @@
 #include <QMessageBox>
 #include <QSignalSpy>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <memory>

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QObject>
+
+#include "ui/data/DisplayedRun.h"
+
+class QDockWidget;
+
+namespace xrayprep::ui {
+
+class MeshPreviewPanel;
+class MeshTask;
+
+// The window's "3D Preview" dock: connects the panel's controls to a MeshTask, builds only
+// while the dock is visible (a hidden dock remembers that its mesh is stale), and writes the
+// mesh the user exports (STL, OBJ, PLY, VTP through mesh_export).
+class MeshPreviewDock : public QObject {
+    Q_OBJECT
+
+  public:
+    explicit MeshPreviewDock(QWidget* window);
+
+    [[nodiscard]] MeshPreviewPanel& panel() { return *panel_; }
+    [[nodiscard]] MeshTask& task() { return *task_; }
+    void attach(QDockWidget* dock);  // the dock that holds panel(); builds follow its visibility
+
+    void showRun(const DisplayedRun& run);  // a run whose ESF has finished
+    void clear();                           // a new input: nothing to show until its ESF
+    // Writes the shown mesh; the format follows the extension (.stl .obj .ply .vtp). False,
+    // with a message, when there is no mesh or the file cannot be written.
+    bool exportMeshTo(const QString& path);
+
+  signals:
+    void message(const QString& title, const QString& text);  // e.g. an export failed
+
+  private:
+    void rebuildIfShown();
+    void exportMesh();
+    [[nodiscard]] bool shown() const;
+
+    QWidget* window_;
+    MeshPreviewPanel* panel_ = nullptr;
+    MeshTask* task_ = nullptr;
+    QDockWidget* dock_ = nullptr;
+    QString inputLabel_;
+};
+
+}  // namespace xrayprep::ui
