@@ -119,7 +119,10 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
             }
             case ExportItem::Sheet: {
                 ex::ContactSheetOptions sheet;
-                sheet.title = input.label;
+                // The file name only, as in the window title: folders may name the patient.
+                sheet.title = isSampleInput(input.label)
+                                  ? input.label
+                                  : fs::path(input.label).filename().string();
                 sheet.backend = backendDescription;
                 ex::writeContactSheet(path, input.image, r, sheet, protected_);
                 break;

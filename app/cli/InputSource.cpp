@@ -1,6 +1,7 @@
 #include "app/cli/InputSource.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <stdexcept>
 
@@ -16,9 +17,20 @@ namespace fs = std::filesystem;
 
 bool isSampleInput(const std::string& input) { return input.rfind("sample:", 0) == 0; }
 
-std::vector<std::string> expandInputs(const std::vector<std::string>& inputs, int& skipped) {
+namespace {
+
+bool hasDicomExtension(const fs::path& file) {
+    std::string ext = file.extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return ext == ".dcm" || ext == ".dicom" || ext == ".dic";
+}
+
+}  // namespace
+
+std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
+                                      std::vector<std::string>& skipped) {
     std::vector<std::string> out;
-    skipped = 0;
+    skipped.clear();
     for (const std::string& input : inputs) {
         std::error_code ec;
         if (isSampleInput(input) || !fs::is_directory(input, ec)) {
@@ -31,14 +43,15 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& inputs, in
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
             if (!it->is_regular_file(ec)) continue;
 #ifdef XRAYPREP_HAVE_DICOM
-            if (!dicom::isLikelyDicomFile(it->path())) {
-                ++skipped;
+            if (!hasDicomExtension(it->path()) && !dicom::isLikelyDicomFile(it->path())) {
+                skipped.push_back(it->path().string());
                 continue;
             }
 #endif
             found.push_back(it->path().string());
         }
         std::sort(found.begin(), found.end());
+        std::sort(skipped.begin(), skipped.end());
         out.insert(out.end(), found.begin(), found.end());
     }
     return out;

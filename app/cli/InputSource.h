@@ -18,9 +18,12 @@ struct LoadedInput {
 
 // Expands the command line's inputs: files stay as given, folders are searched recursively
 // for DICOM files (sorted, so runs are reproducible); "sample:planar" and "sample:lateral"
-// name the built-in synthetic radiograph. `skipped` counts non-DICOM files in folders.
+// name the built-in synthetic radiograph. In folders, files that are not DICOM are skipped
+// and listed in `skipped` (sorted) -- except those named like DICOM files (.dcm, .dicom,
+// .dic): an empty, truncated or foreign file under such a name is an input that fails, with
+// its name, not something to pass over in silence.
 [[nodiscard]] std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
-                                                    int& skipped);
+                                                    std::vector<std::string>& skipped);
 
 // Throws std::runtime_error naming the input and the reason.
 [[nodiscard]] LoadedInput loadInput(const std::string& input, int frame);

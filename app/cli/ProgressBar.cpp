@@ -10,20 +10,28 @@ ProgressBar::ProgressBar(int total) : total_(total), terminal_(isatty(STDERR_FIL
 
 ProgressBar::~ProgressBar() { finish(); }
 
-void ProgressBar::update(int done, const std::string& item, const std::string& stage) {
-    done_ = done;
+void ProgressBar::show(const std::string& item, const std::string& stage) {
+    const std::lock_guard lock(mutex_);
     item_ = item;
     stage_ = stage;
-    if (terminal_) draw();
+    if (terminal_ && !finished_) draw();
+}
+
+void ProgressBar::advance() {
+    const std::lock_guard lock(mutex_);
+    ++done_;
+    if (terminal_ && !finished_) draw();
 }
 
 void ProgressBar::message(const std::string& line) {
+    const std::lock_guard lock(mutex_);
     if (terminal_) std::fputs("\r\033[K", stderr);
     std::fprintf(stderr, "%s\n", line.c_str());
-    if (terminal_) draw();
+    if (terminal_ && !finished_) draw();
 }
 
 void ProgressBar::finish() {
+    const std::lock_guard lock(mutex_);
     if (finished_) return;
     finished_ = true;
     if (terminal_) std::fputs("\r\033[K", stderr);

@@ -1,22 +1,26 @@
+#include <malloc.h>
+
 #include <algorithm>
-#include <chrono>
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include "app/cli/ArgumentList.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ExportWriter.h"
+#include "app/cli/InputJob.h"
 #include "app/cli/InputSource.h"
+#include "app/cli/JobPlan.h"
 #include "app/cli/ProgressBar.h"
-#include "app/cli/RunReport.h"
 #include "app/cli/StageOutputWriter.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
-#include "processing/pipeline/Pipeline.h"
 
 namespace xrayprep::app {
 
@@ -46,15 +50,35 @@ processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOpti
     return params;
 }
 
-std::string shortName(const std::string& input) {
-    return isSampleInput(input) ? input : fs::path(input).filename().string();
+// Gives the pages of the finished input's images back to the system, so that the process's
+// size follows the images in flight, not the largest ones seen in any thread's malloc arena.
+void releaseFreedMemory() { ::malloc_trim(0); }
+
+// Runs job(i, worker) for i = 0..count-1 on `workers` threads, each taking the next index
+// when it is free, so at most `workers` items are in progress at once. One worker: inline.
+template <typename Job>
+void forEachIndex(std::size_t count, int workers, const Job& job) {
+    if (workers <= 1) {
+        for (std::size_t i = 0; i < count; ++i) job(i, 0);
+        return;
+    }
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> threads;
+    threads.reserve(static_cast<std::size_t>(workers));
+    for (int w = 0; w < workers; ++w) {
+        threads.emplace_back([&, w] {
+            for (std::size_t i = next++; i < count; i = next++) job(i, w);
+        });
+    }
+    for (auto& t : threads) t.join();
 }
 
 }  // namespace
 
 int runRunCommand(const std::vector<std::string>& rawArgs) {
     const ArgumentList args(
-        rawArgs, {"out", "backend", "threads", "set", "preset", "report", "frame", "export"},
+        rawArgs,
+        {"out", "backend", "threads", "jobs", "set", "preset", "report", "frame", "export"},
         {"save-stages", "anonymize"});
     if (args.positionals().empty()) throw UsageError("run needs at least one INPUT");
     const auto out = args.value("out");
@@ -64,6 +88,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     if (!backendKind)
         throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
     const int threads = args.intValue("threads", 0, 0, 1024);
+    const int requestedJobs = args.intValue("jobs", 0, 1, 256);
     const int frame = args.intValue("frame", 0, 0, 1 << 20);
     MeshOptions meshOptions;
     const processing::PipelineParameters params = parametersFrom(args, meshOptions);
@@ -77,16 +102,27 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         throw UsageError("--export dicom: this build has no DICOM support");
 #endif
 
-    std::shared_ptr<processing::ComputeBackend> backend;
+    std::vector<std::string> skipped;
+    const std::vector<std::string> inputs = expandInputs(args.positionals(), skipped);
+    for (const auto& file : skipped) {
+        std::fprintf(stderr, "skipped %s: not a DICOM file\n", file.c_str());
+    }
+    const JobPlan plan =
+        planJobs(*backendKind, requestedJobs, threads, inputs.size(), usableCores());
+    // One backend per job on the CPU (each with its share of the threads); one shared device.
+    std::vector<std::shared_ptr<processing::ComputeBackend>> backends;
     try {
-        backend = gpu::makeBackend(*backendKind, threads);
+        backends.push_back(gpu::makeBackend(*backendKind, plan.threadsPerJob));
+        for (int j = 1; j < plan.jobs; ++j) {
+            backends.push_back(plan.sharedDevice
+                                   ? backends.front()
+                                   : gpu::makeBackend(*backendKind, plan.threadsPerJob));
+        }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "xrayprep-cli: %s\n", e.what());
         return 1;
     }
-
-    int skipped = 0;
-    const std::vector<std::string> inputs = expandInputs(args.positionals(), skipped);
+    const processing::ComputeBackend& backend = *backends.front();
     if (inputs.empty()) {
         std::fprintf(stderr, "xrayprep-cli: no DICOM files found in the given inputs\n");
         return 1;
@@ -98,69 +134,49 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     Json report = Json::object();
     report["tool"] = "xrayprep-cli";
     report["version"] = XRAYPREP_VERSION;
-    report["backend"] = processing::toString(backend->kind());
-    report["threads"] = backend->threads();
+    report["backend"] = processing::toString(backend.kind());
+    report["threads"] = backend.threads();  // per job
+    report["jobs"] = plan.jobs;
     report["parameters"] = processing::parametersToJson(params);
-    report["skippedNonDicomFiles"] = skipped;
-    Json entries = Json::array();
+    report["skippedNonDicomFiles"] = static_cast<int>(skipped.size());
+    Json skippedList = Json::array();
+    for (const auto& file : skipped) skippedList.push_back(file);
+    report["skippedFiles"] = skippedList;
+
+    // Output folders are chosen up front, in input order, so they do not depend on which job
+    // finishes first; so is the report (one slot per input).
+    std::vector<std::string> taken;
+    std::vector<fs::path> folders;
+    folders.reserve(inputs.size());
+    for (const auto& input : inputs) folders.push_back(fs::path(*out) / outputStem(input, taken));
+    std::vector<Json> entries(inputs.size());
+    std::vector<char> succeeded(inputs.size(), 0);
 
     ProgressBar progress(static_cast<int>(inputs.size()));
-    std::vector<std::string> taken;
-    int failures = 0;
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        const std::string& input = inputs[i];
-        const std::string name = shortName(input);
-        Json entry = Json::object();
-        entry["input"] = input;
-        const fs::path folder = fs::path(*out) / outputStem(input, taken);
-        entry["outputFolder"] = folder.string();
-        const auto started = std::chrono::steady_clock::now();
-        try {
-            progress.update(static_cast<int>(i), name, "loading");
-            LoadedInput loaded = loadInput(input, frame);
-            entry["image"] = imageFactsJson(loaded.image, loaded.metadata);
-            entry["backend"] = processing::toString(backend->kind());
-            entry["threads"] = backend->threads();
-            entry["parameters"] = processing::parametersToJson(params);
-            processing::Pipeline pipeline(backend);
-            pipeline.setInput(loaded.image);
-            const processing::PipelineResult& result = pipeline.run(
-                params, std::nullopt,
-                [&](processing::StageId s, const processing::PipelineResult&) {
-                    progress.update(static_cast<int>(i), name, processing::toString(s));
-                });
-            entry["milliseconds"] = stageTimesJson(result);
-            entry["threshold"] = thresholdJson(result.threshold);
-            entry["contour"] = contourJson(result.contour);
-            entry["esf"] = esfJson(result.esf);
-            progress.update(static_cast<int>(i), name, "writing");
-            Json files = Json::array();
-            const std::vector<std::string> stageFiles = writer(folder, result, loaded.metadata);
-            for (const auto& f : stageFiles) files.push_back(f);
-            Json exportFacts = Json::object();
-            for (const auto& f :
-                 exporter(folder, loaded, result, backend->description(), stageFiles, exportFacts))
-                files.push_back(f);
-            if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
-            entry["outputs"] = files;
-            entry["status"] = "ok";
-            const double seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-            char line[512];
-            std::snprintf(line, sizeof line, "ok      %s (%.2f s, %d contours)", name.c_str(),
-                          seconds, static_cast<int>(result.contour.contours.size()));
-            progress.message(line);
-        } catch (const std::exception& e) {
-            ++failures;
-            entry["status"] = "failed";
-            entry["error"] = e.what();
-            progress.message("FAILED  " + name + ": " + e.what());
-        }
-        entries.push_back(std::move(entry));
-        progress.update(static_cast<int>(i + 1), "", "");
-    }
+    std::mutex deviceTurn;
+    RunSettings settings;
+    settings.params = params;
+    settings.frame = frame;
+    settings.writer = &writer;
+    settings.exporter = &exporter;
+    settings.progress = &progress;
+    settings.deviceTurn = plan.sharedDevice && plan.jobs > 1 ? &deviceTurn : nullptr;
+    const InputJob job(settings);
+    forEachIndex(inputs.size(), plan.jobs, [&](std::size_t i, int worker) {
+        bool ok = false;
+        entries[i] = job(inputs[i], folders[i], backends[static_cast<std::size_t>(worker)], ok);
+        succeeded[i] = ok ? 1 : 0;
+        releaseFreedMemory();
+        progress.advance();
+    });
     progress.finish();
-    report["inputs"] = entries;
+    int failures = 0;
+    Json list = Json::array();
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (!succeeded[i]) ++failures;
+        list.push_back(std::move(entries[i]));
+    }
+    report["inputs"] = list;
     report["failed"] = failures;
     report["succeeded"] = static_cast<int>(inputs.size()) - failures;
 

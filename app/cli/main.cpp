@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kUsage = R"(usage:
   xrayprep-cli phantom --out FILE.dcm [--truth MASK.png] [--view planar|lateral]
                        [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
-  xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N]
+  xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N] [--jobs N]
                    [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
                    [--report FILE.json] [--frame N] [--export LIST] [--anonymize]
   xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
@@ -23,6 +23,8 @@ constexpr const char* kUsage = R"(usage:
 
 INPUT is a DICOM file, a folder (searched recursively for DICOM files), or the built-in
 synthetic radiograph sample:planar / sample:lateral (optionally sized: sample:planar:4096x4096).
+run --jobs N processes N inputs at a time (default: min(cores, 4) on serial/openmp, 1 on cuda,
+where the device runs take turns); --threads N is the run's total, split over the jobs.
 run --export LIST writes, per input, the named outputs into OUT/NAME/ (comma-separated):
   final.png final.mha mask.png mask.mha esf.mha esf.vti contours.vtp contours.csv
   mesh.stl mesh.obj mesh.ply mesh.vtp dicom sheet.png report.json, or all.

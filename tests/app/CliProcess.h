@@ -1,0 +1,78 @@
+#pragma once
+
+// Runs xrayprep-cli as a child process without a shell: its exit code, its output (stdout and
+// stderr together), its peak resident memory (getrusage of the child), and optionally with a
+// file-size limit (RLIMIT_FSIZE, SIGXFSZ ignored, so a write past it fails with EFBIG the way
+// a full disk fails with ENOSPC).
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace xrayprep::test_support {
+
+struct CliResult {
+    int exitCode = -1;  // -1: killed by a signal (a crash)
+    int signal = 0;
+    std::string output;
+    long peakRssKiB = 0;
+};
+
+inline CliResult runCliProcess(const std::vector<std::string>& args,
+                               std::optional<rlim_t> fileSizeLimit = std::nullopt) {
+    std::vector<std::string> argv0 = {XRAYPREP_CLI_PATH};
+    argv0.insert(argv0.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv0) argv.push_back(a.data());
+    argv.push_back(nullptr);
+
+    CliResult result;
+    int fds[2];
+    if (::pipe(fds) != 0) return result;
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        // Only async-signal-safe calls until exec. A pipe, not a file, takes the output: the
+        // file-size limit must not cut the log.
+        ::close(fds[0]);
+        ::dup2(fds[1], STDOUT_FILENO);
+        ::dup2(fds[1], STDERR_FILENO);
+        ::close(fds[1]);
+        if (fileSizeLimit) {
+            const rlimit limit{*fileSizeLimit, *fileSizeLimit};
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+            ::signal(SIGXFSZ, SIG_IGN);  // stays ignored across exec: writes fail with EFBIG
+        }
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ::close(fds[1]);
+    if (pid < 0) {
+        ::close(fds[0]);
+        return result;
+    }
+    char buffer[4096];
+    for (;;) {
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        if (n > 0) {
+            result.output.append(buffer, static_cast<std::size_t>(n));
+        } else if (n == 0 || errno != EINTR) {
+            break;
+        }
+    }
+    ::close(fds[0]);
+    int status = 0;
+    rusage usage{};
+    while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    result.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    result.peakRssKiB = usage.ru_maxrss;  // KiB on Linux
+    return result;
+}
+
+}  // namespace xrayprep::test_support

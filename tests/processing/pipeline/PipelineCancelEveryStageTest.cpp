@@ -1,0 +1,257 @@
+// A cancelled or failed run, at any stage and from any start stage, leaves the previous result
+// bit for bit as it was, and the pipeline still computes the right result afterwards.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <stdexcept>
+
+#include "processing/pipeline/CpuBackend.h"
+#include "processing/pipeline/Pipeline.h"
+
+using namespace xrayprep::processing;
+
+namespace {
+
+// Runs the CPU backend, but at entry to stage `trapStage` cancels the token (the stage then
+// runs on; the pipeline or the stage itself notices) or throws, as `mode` says.
+class TrapBackend final : public ComputeBackend {
+  public:
+    enum class Mode { None, CancelInside, Fail };
+    CpuBackend cpu{BackendKind::Serial, 1};
+    Mode mode = Mode::None;
+    int trapStage = -1;
+    CancelToken* token = nullptr;
+
+    BackendKind kind() const override { return BackendKind::Serial; }
+    std::string description() const override { return "trap"; }
+    Image median(const Image& in, const MedianParams& p) override {
+        spring(StageId::Median);
+        return cpu.median(in, p);
+    }
+    Histogram histogram(const Image& in) override {
+        spring(StageId::Threshold);
+        return cpu.histogram(in);
+    }
+    Image threshold(const Image& in, std::uint16_t cut) override { return cpu.threshold(in, cut); }
+    Image sobel(const Image& in) override {
+        spring(StageId::Sobel);
+        return cpu.sobel(in);
+    }
+    ContourResult activeContour(const ContourInputs& in, const ContourParams& p,
+                                const CancelToken* c) override {
+        spring(StageId::Contour);
+        return cpu.activeContour(in, p, c);
+    }
+    Image applyMask(const Image& o, const Mask& m) override {
+        spring(StageId::Mask);
+        return cpu.applyMask(o, m);
+    }
+    EsfResult esf(const Mask& m, const EsfParams& p) override {
+        spring(StageId::Esf);
+        return cpu.esf(m, p);
+    }
+
+  private:
+    void spring(StageId s) {
+        if (stageIndex(s) != trapStage) return;
+        if (mode == Mode::CancelInside && token) token->cancel();
+        if (mode == Mode::Fail) throw std::runtime_error("injected failure");
+    }
+};
+
+Image blobs() {
+    Image img(96, 80, 12, 200);
+    std::mt19937 rng(7);
+    for (int y = 0; y < img.height(); ++y) {
+        for (int x = 0; x < img.width(); ++x) {
+            const int dx = x - 48, dy = y - 40;
+            auto v = static_cast<std::uint16_t>(200 + rng() % 40);
+            if (dx * dx + dy * dy < 35 * 35) v = static_cast<std::uint16_t>(1500 + rng() % 40);
+            if ((x - 38) * (x - 38) + dy * dy < 8 * 8) v = 3200;
+            if ((x - 60) * (x - 60) + (y - 45) * (y - 45) < 7 * 7) v = 3000;
+            img.at(x, y) = v;
+        }
+    }
+    return img;
+}
+
+PipelineParameters baseParameters() {
+    PipelineParameters p;
+    p.median.size = 3;
+    p.esf.iterations = 4;
+    return p;
+}
+
+// A change whose first stage to run is `start` (median, threshold, contour or esf).
+PipelineParameters changedFrom(StageId start) {
+    PipelineParameters p = baseParameters();
+    switch (start) {
+        case StageId::Median:
+            p.median.size = 5;
+            break;
+        case StageId::Threshold:
+            p.threshold.method = ThresholdMethod::Otsu;
+            break;
+        case StageId::Contour:
+            p.contour.method = p.contour.method == ContourMethod::Snake ? ContourMethod::ChanVese
+                                                                        : ContourMethod::Snake;
+            break;
+        default:
+            p.esf.iterations = 9;
+            break;
+    }
+    return p;
+}
+
+bool sameBits(const FloatImage& a, const FloatImage& b) {
+    return a.sameSize(b) && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// Every output compared exactly; `withTimes` also the stage times, which only an untouched
+// result keeps (a recomputed one has new times).
+void expectSameResult(const PipelineResult& a, const PipelineResult& b, bool withTimes,
+                      const std::string& where) {
+    SCOPED_TRACE(where);
+    EXPECT_EQ(a.median, b.median);
+    EXPECT_EQ(a.histogram, b.histogram);
+    EXPECT_EQ(a.threshold.bin, b.threshold.bin);
+    EXPECT_EQ(a.threshold.value, b.threshold.value);
+    EXPECT_EQ(a.threshold.used, b.threshold.used);
+    EXPECT_EQ(a.threshold.troughs, b.threshold.troughs);
+    EXPECT_EQ(a.thresholded, b.thresholded);
+    EXPECT_EQ(a.sobel, b.sobel);
+    EXPECT_EQ(a.contour.contours, b.contour.contours);
+    EXPECT_EQ(a.contour.mask, b.contour.mask);
+    EXPECT_EQ(a.contour.discarded, b.contour.discarded);
+    EXPECT_EQ(a.contour.iterations, b.contour.iterations);
+    EXPECT_EQ(a.final, b.final);
+    EXPECT_TRUE(sameBits(a.esf.field, b.esf.field));
+    EXPECT_EQ(a.esf.iterations, b.esf.iterations);
+    EXPECT_EQ(a.parameters, b.parameters);
+    for (StageId s : kAllStages) EXPECT_EQ(a.has(s), b.has(s)) << toString(s);
+    if (withTimes) {
+        EXPECT_EQ(a.milliseconds, b.milliseconds);
+        EXPECT_EQ(a.runMilliseconds, b.runMilliseconds);
+    }
+}
+
+PipelineResult referenceRun(const PipelineParameters& params) {
+    Pipeline fresh(std::make_shared<CpuBackend>(BackendKind::Serial, 1));
+    fresh.setInput(blobs());
+    return fresh.run(params);
+}
+
+constexpr StageId kStarts[] = {StageId::Median, StageId::Threshold, StageId::Contour, StageId::Esf};
+
+// After an interrupted run: the previous result is untouched, the same change is still
+// pending, and running it now gives the reference result.
+void expectPreviousKeptAndRecovery(Pipeline& pipeline, const PipelineResult& before,
+                                   const PipelineParameters& changed, StageId start,
+                                   const std::string& where) {
+    expectSameResult(pipeline.result(), before, true, where + " (previous kept)");
+    EXPECT_EQ(pipeline.firstStageToRun(changed), start) << where;
+    expectSameResult(pipeline.run(changed), referenceRun(changed), false, where + " (rerun)");
+}
+
+}  // namespace
+
+TEST(PipelineCancel, CancelFromTheObserverAfterEachStageKeepsThePreviousResult) {
+    for (StageId start : kStarts) {
+        for (StageId at : kAllStages) {
+            if (stageIndex(at) < stageIndex(start)) continue;  // that stage does not run
+            const std::string where =
+                std::string("start ") + toString(start) + ", cancel after " + toString(at);
+            Pipeline pipeline(std::make_shared<CpuBackend>(BackendKind::Serial, 1));
+            pipeline.setInput(blobs());
+            const PipelineResult before = pipeline.run(baseParameters());
+            const PipelineParameters changed = changedFrom(start);
+            ASSERT_EQ(pipeline.firstStageToRun(changed), start);
+            CancelToken token;
+            const auto observer = [&](StageId s, const PipelineResult&) {
+                if (s == at) token.cancel();
+            };
+            bool cancelled = false;
+            try {
+                pipeline.run(changed, std::nullopt, observer, &token);
+            } catch (const Cancelled&) {
+                cancelled = true;
+            }
+            if (at != StageId::Esf) {
+                EXPECT_TRUE(cancelled) << where;
+                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+            } else if (cancelled) {
+                // After the last stage there is nothing left to stop: a pipeline may still
+                // refuse the run, but then all of it.
+                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+            } else {
+                // ... or complete it: never a mix of the old and the new result.
+                expectSameResult(pipeline.result(), referenceRun(changed), false, where);
+            }
+        }
+    }
+}
+
+TEST(PipelineCancel, CancelDuringEachStageKeepsThePreviousResult) {
+    for (StageId start : kStarts) {
+        for (StageId at : kAllStages) {
+            if (stageIndex(at) < stageIndex(start)) continue;
+            const std::string where =
+                std::string("start ") + toString(start) + ", cancel during " + toString(at);
+            auto backend = std::make_shared<TrapBackend>();
+            Pipeline pipeline(backend);
+            pipeline.setInput(blobs());
+            const PipelineResult before = pipeline.run(baseParameters());
+            const PipelineParameters changed = changedFrom(start);
+            CancelToken token;
+            backend->token = &token;
+            backend->mode = TrapBackend::Mode::CancelInside;
+            backend->trapStage = stageIndex(at);
+            bool cancelled = false;
+            try {
+                pipeline.run(changed, std::nullopt, {}, &token);
+            } catch (const Cancelled&) {
+                cancelled = true;
+            }
+            backend->mode = TrapBackend::Mode::None;
+            if (at != StageId::Esf || cancelled) {
+                EXPECT_TRUE(cancelled) << where;
+                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+            } else {
+                expectSameResult(pipeline.result(), referenceRun(changed), false, where);
+            }
+        }
+    }
+}
+
+TEST(PipelineCancel, AFailureInEachStageKeepsThePreviousResult) {
+    for (StageId start : kStarts) {
+        for (StageId at : kAllStages) {
+            if (stageIndex(at) < stageIndex(start)) continue;
+            const std::string where =
+                std::string("start ") + toString(start) + ", failure in " + toString(at);
+            auto backend = std::make_shared<TrapBackend>();
+            Pipeline pipeline(backend);
+            pipeline.setInput(blobs());
+            const PipelineResult before = pipeline.run(baseParameters());
+            const PipelineParameters changed = changedFrom(start);
+            backend->mode = TrapBackend::Mode::Fail;
+            backend->trapStage = stageIndex(at);
+            EXPECT_THROW(pipeline.run(changed), std::runtime_error) << where;
+            backend->mode = TrapBackend::Mode::None;
+            expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+        }
+    }
+}
+
+TEST(PipelineCancel, ACancelledFirstRunLeavesNoResult) {
+    Pipeline pipeline(std::make_shared<CpuBackend>(BackendKind::Serial, 1));
+    pipeline.setInput(blobs());
+    CancelToken token;
+    token.cancel();
+    EXPECT_THROW(pipeline.run(baseParameters(), std::nullopt, {}, &token), Cancelled);
+    for (StageId s : kAllStages) EXPECT_FALSE(pipeline.result().has(s)) << toString(s);
+    EXPECT_EQ(pipeline.firstStageToRun(baseParameters()), StageId::Median);
+    expectSameResult(pipeline.run(baseParameters()), referenceRun(baseParameters()), false,
+                     "after a cancelled first run");
+}
