@@ -220,6 +220,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         }
     }
     b.finishHostOutputs();
+    // A cancel that came during the last stage (which has no check of its own) still cancels:
+    // the caller asked for the previous result to stay.
+    if (cancel) cancel->throwIfCancelled();
     addLateDeviceTimes(b.takeLateDeviceTimes(), stageIndex(*start), r);
     r.runMilliseconds =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - runStart)
