@@ -15,11 +15,13 @@ include(GoogleTest)
 
 # xrayprep_add_test(NAME SOURCES... LIBS ...)
 function(xrayprep_add_test name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
+  # RUN_SERIAL: the tests use a shared resource whole (e.g. fill the GPU's memory).
+  cmake_parse_arguments(ARG "RUN_SERIAL" "" "SOURCES;LIBS" ${ARGN})
   add_executable(${name} ${ARG_SOURCES})
   target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main
                         xrayprep_warnings)
   target_compile_definitions(${name} PRIVATE
     XRAYPREP_SHARED_DATA_DIR="${CMAKE_SOURCE_DIR}/../shared/data/dicom")
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 900)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 900
+                       RUN_SERIAL ${ARG_RUN_SERIAL})
 endfunction()
