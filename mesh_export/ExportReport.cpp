@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "mesh_export/ReportJson.h"
 #include "processing/pipeline/ParameterRegistry.h"
 
 namespace xrayprep::mesh_export {
@@ -73,31 +74,12 @@ Json exportReportJson(const ExportReportContext& context, const processing::Imag
     Json j = Json::object();
     j["tool"] = "xrayprep";
     j["versions"] = toolVersionsJson(context.dcmtkVersion);
-    Json input = Json::object();
+    Json input = imageFactsJson(original, metadata);
     input["name"] = context.input;
     input["sha256"] = context.inputSha256 ? Json(*context.inputSha256) : Json();
-    input["width"] = original.width();
-    input["height"] = original.height();
-    input["bitsStored"] = original.bitsStored();
-    input["photometric"] = processing::toString(metadata.photometric);
-    if (metadata.spacing) {
-        Json s = Json::object();
-        s["x"] = metadata.spacing->x;
-        s["y"] = metadata.spacing->y;
-        s["unit"] = "mm";
-        s["source"] = metadata.spacing->source;
-        input["spacing"] = s;
-    } else {
-        input["spacing"] = Json();  // unknown: the exports are in pixels
-    }
     j["input"] = input;
     j["backend"] = context.backend.empty() ? result.backend : context.backend;
-    Json ms = Json::object();
-    for (processing::StageId s : processing::kAllStages) {
-        const auto& t = result.milliseconds[processing::stageIndex(s)];
-        ms[processing::toString(s)] = t ? Json(*t) : Json();
-    }
-    ms["total"] = result.totalMilliseconds();
+    Json ms = stageTimesJson(result);
     ms["run"] = result.runMilliseconds;
     j["milliseconds"] = ms;
     j["parameters"] = processing::parametersToJson(result.parameters);

@@ -27,7 +27,7 @@ bool ownParametersChanged(StageId s, const PipelineParameters& a, const Pipeline
 }
 
 // Opens the backend's residency scope for one run, with the pool of reusable host rasters,
-// and closes both on every exit (the pool is emptied: what the run did not take is freed).
+// and closes both however the run ends (the pool is emptied: what the run did not take is freed).
 class RunScope {
   public:
     RunScope(ComputeBackend& b, HostBufferPool& pool) : backend_(b), pool_(pool) {

@@ -4,13 +4,20 @@ namespace xrayprep::ui {
 
 const char* viewStageTitle(ViewStage s) {
     switch (s) {
-        case ViewStage::Original: return "Original";
-        case ViewStage::Median: return "Median";
-        case ViewStage::Threshold: return "Threshold";
-        case ViewStage::Sobel: return "Sobel";
-        case ViewStage::Contour: return "Contours";
-        case ViewStage::Mask: return "Mask";
-        case ViewStage::Esf: return "ESF";
+        case ViewStage::Original:
+            return "Original";
+        case ViewStage::Median:
+            return "Median";
+        case ViewStage::Threshold:
+            return "Threshold";
+        case ViewStage::Sobel:
+            return "Sobel";
+        case ViewStage::Contour:
+            return "Contours";
+        case ViewStage::Mask:
+            return "Mask";
+        case ViewStage::Esf:
+            return "ESF";
     }
     return "?";
 }

@@ -24,7 +24,8 @@ namespace xrayprep::ui {
 // Threads. Every public function is called on the GUI thread and returns at once. Loading
 // (DICOM decode, phantom generation) and pipeline runs happen on QtConcurrent workers; their
 // results come back through QFutureWatcher as signals on the GUI thread. The GUI thread never
-// waits for a worker (no processEvents, no blocking wait) except in the destructor.
+// waits for a worker (never spins the event loop by hand, never blocks) except in the
+// destructor.
 //
 // Runs. A parameter edit schedules a run after a short debounce; a run already going is
 // cancelled (CancelToken) and the new one starts when it has stopped. Stages publish their

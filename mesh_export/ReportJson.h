@@ -1,0 +1,19 @@
+#pragma once
+
+#include "processing/core/Image.h"
+#include "processing/core/ImageMetadata.h"
+#include "processing/pipeline/PipelineResult.h"
+#include "processing/util/Json.h"
+
+namespace xrayprep::mesh_export {
+
+// JSON fragments shared by the command line's run report and the export report, so both
+// describe an input and its times the same way.
+// Size, bit depth, photometric, spacing (null when unknown: the exports are in pixels),
+// frame, warnings.
+[[nodiscard]] processing::Json imageFactsJson(const processing::Image& image,
+                                              const processing::ImageMetadata& metadata);
+// Milliseconds per stage (null for a stage not run) and their total.
+[[nodiscard]] processing::Json stageTimesJson(const processing::PipelineResult& result);
+
+}  // namespace xrayprep::mesh_export
