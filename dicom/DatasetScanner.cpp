@@ -193,6 +193,11 @@ class Walker {
             pos_ += 8;
             sequence = dictionarySaysSequence(group, element);
         }
+        ++result_.elements;
+        if (limits_.maxElements != 0 && result_.elements > limits_.maxElements) {
+            result_.elementsExceeded = true;
+            return fail("more than " + std::to_string(limits_.maxElements) + " data elements");
+        }
         if (topLevel) {
             const std::uint32_t tag = (std::uint32_t{group} << 16) | element;
             if (result_.topLevelElements > 0 && tag <= lastTopLevelTag_) {

@@ -13,8 +13,11 @@ struct DatasetScanLimits {
     int maxSequenceDepth = 64;
     // Stop after this many top-level dataset elements (0: walk everything); for probing.
     std::size_t maxTopLevelElements = 0;
+    // Give up after this many elements at any level (0: no limit): DCMTK allocates an object
+    // per element, so a file of millions of tiny elements costs gigabytes and minutes.
+    std::size_t maxElements = 0;
     // A deflated dataset is inflated for the walk; more than this is refused (zip bomb).
-    std::size_t maxInflatedBytes = std::size_t{1} << 31;
+    std::size_t maxInflatedBytes = std::size_t{256} << 20;
 };
 
 struct DatasetScanResult {
@@ -28,7 +31,9 @@ struct DatasetScanResult {
     bool tagsAscending = true;  // top-level dataset tags strictly ascending
     bool complete = false;      // walked to the end of the data without losing track
     bool stoppedAtElementLimit = false;
-    std::string problem;  // why the walk stopped early, in plain words
+    std::size_t elements = 0;       // elements seen at any level
+    bool elementsExceeded = false;  // more than maxElements; the walk stopped there
+    std::string problem;            // why the walk stopped early, in plain words
 };
 
 // Walks the raw element structure of a DICOM file (Part 10 or bare dataset; implicit/explicit

@@ -6,6 +6,7 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcpixel.h>
+#include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcxfer.h>
 
 #include <fstream>
@@ -53,6 +54,18 @@ bool decodable(const ImageAttributes& a) {
     if (!a.encapsulated || isJpeg2000TransferSyntax(a.transferSyntaxUid)) return true;
     const E_TransferSyntax xfer = DcmXfer(a.transferSyntaxUid.c_str()).getXfer();
     return DcmCodecList::canChangeCoding(xfer, EXS_LittleEndianExplicit);
+}
+
+// A transfer syntax the meta header names but DCMTK 3.6.7 does not know: DCMTK would guess the
+// encoding and fail later with a misleading reason (or none), so it is refused up front.
+// Newer syntaxes are named so the user learns what the file is.
+void checkKnownTransferSyntax(const std::string& uid) {
+    if (uid.empty() || DcmXfer(uid.c_str()).getXfer() != EXS_Unknown) return;
+    std::string name = "unknown";
+    if (uid.rfind("1.2.840.10008.1.2.4.20", 0) == 0) name = "High-Throughput JPEG 2000, HTJ2K";
+    if (uid.rfind("1.2.840.10008.1.2.4.11", 0) == 0) name = "JPEG XL";
+    throw std::runtime_error("transfer syntax " + uid + " (" + name +
+                             ") is not supported (not decodable with DCMTK 3.6.7)");
 }
 
 // Rejects sizes the data cannot back before anything is allocated for the pixels.
@@ -108,7 +121,12 @@ LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& 
         if (dataset.tagExists(DCM_FloatPixelData) || dataset.tagExists(DCM_DoubleFloatPixelData)) {
             throw std::runtime_error("floating-point pixel data is not supported");
         }
-        throw std::runtime_error("no pixel data (header-only or non-image object)");
+        OFString sopClass;
+        std::string what = "header-only or non-image object";
+        if (dataset.findAndGetOFString(DCM_SOPClassUID, sopClass).good() && !sopClass.empty()) {
+            what += ": " + std::string(dcmFindNameOfUID(sopClass.c_str(), sopClass.c_str()));
+        }
+        throw std::runtime_error("no pixel data (" + what + ")");
     }
     auto& pixelData = static_cast<DcmPixelData&>(*element);
     const std::string tsUid = DcmXfer(dataset.getOriginalXfer()).getXferID();
@@ -146,13 +164,25 @@ LoadedImage DicomReader::operator()(const std::filesystem::path& file,
         const std::vector<std::uint8_t> bytes = readWholeFile(file);
         DatasetScanLimits limits;
         limits.maxSequenceDepth = kMaxSequenceDepth;
+        limits.maxElements = kMaxElements;
+        limits.maxInflatedBytes = kMaxInflatedBytes;
         const DatasetScanResult scan = DatasetScanner(limits)(bytes);
+        if (scan.elementsExceeded) {
+            throw std::runtime_error("more than " + std::to_string(kMaxElements) +
+                                     " data elements (malformed or hostile file); not parsed");
+        }
         if (scan.depthExceeded) {
             throw std::runtime_error("sequences nested deeper than " +
                                      std::to_string(kMaxSequenceDepth) +
                                      " levels (malformed or hostile file); not parsed");
         }
+        checkKnownTransferSyntax(scan.transferSyntaxUid);
         if (scan.inflateFailed) throw std::runtime_error("deflated dataset: " + scan.problem);
+        // DCMTK inflates again and parses whatever it finds: a deflated dataset whose structure
+        // breaks is refused here, so garbage inflated a thousandfold is never parsed.
+        if (scan.transferSyntaxUid == "1.2.840.10008.1.2.1.99" && !scan.complete) {
+            throw std::runtime_error("deflated dataset is malformed: " + scan.problem);
+        }
         LoadedImage result;
         LargeStackRunner{}([&] { result = readWithDcmtk(file, options, scan); });
         return result;

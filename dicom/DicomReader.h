@@ -21,8 +21,10 @@ struct ReadOptions {
 // Safety, checked before DCMTK or the reader allocates for the pixels (PixelDataLimits.h):
 // at most 32768 pixels per side, 1 GiB per decoded frame, uncompressed pixel data at least as
 // long as the header claims, a 4 GiB file, sequences nested at most 64 deep (pre-scan of the
-// raw bytes, DatasetScanner), and DCMTK run on a thread with a large stack.
-// Every failure is a DicomError "<file>: <reason in plain words>".
+// raw bytes, DatasetScanner), at most 1,000,000 elements, a deflated dataset inflating to at most
+// 256 MiB and walking cleanly to its end, a transfer syntax DCMTK does not know (HTJ2K, JPEG XL, a
+// made-up UID) refused by name before parsing, and DCMTK run on a thread with a large stack. Every
+// failure is a DicomError "<file>: <reason in plain words>".
 class DicomReader {
   public:
     [[nodiscard]] LoadedImage operator()(const std::filesystem::path& file,

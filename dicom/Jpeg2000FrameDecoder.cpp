@@ -144,6 +144,12 @@ DecodedFrame Jpeg2000FrameDecoder::decode(std::span<const std::uint8_t> bytes,
     if (!headerOk || !image || image->numcomps == 0) {
         throw std::runtime_error("invalid JPEG 2000 header" + (error.empty() ? "" : ": " + error));
     }
+    // OpenJPEG allocates 4 bytes per sample for every component it decodes: a stream
+    // listing thousands of components would multiply the frame limit by that many.
+    if (image->numcomps > 4) {
+        throw std::runtime_error("JPEG 2000 stream has " + std::to_string(image->numcomps) +
+                                 " components (at most 4 are read)");
+    }
     const std::uint32_t width = image->x1 - image->x0, height = image->y1 - image->y0;
     if (width != static_cast<std::uint32_t>(a.columns) ||
         height != static_cast<std::uint32_t>(a.rows)) {

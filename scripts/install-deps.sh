@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   python3-vtk9
   xvfb xauth fonts-dejavu-core
+  clang libomp-dev
 )
 
 missing=()
