@@ -1,5 +1,7 @@
 #include "ui/data/DisplayedRun.h"
 
+#include <utility>
+
 namespace xrayprep::ui {
 
 std::shared_ptr<const processing::Image> DisplayedRun::imageFor(ViewStage s) const {
@@ -40,6 +42,31 @@ bool DisplayedRun::has(ViewStage s) const {
             return esf != nullptr;
     }
     return false;
+}
+
+void DisplayedRun::adoptStage(processing::StageId stage, DisplayedRun& from) {
+    switch (stage) {
+        case processing::StageId::Median:
+            median = std::move(from.median);
+            break;
+        case processing::StageId::Threshold:
+            histogram = std::move(from.histogram);
+            threshold = std::move(from.threshold);
+            thresholded = std::move(from.thresholded);
+            break;
+        case processing::StageId::Sobel:
+            sobel = std::move(from.sobel);
+            break;
+        case processing::StageId::Contour:
+            contour = std::move(from.contour);
+            break;
+        case processing::StageId::Mask:
+            final = std::move(from.final);
+            break;
+        case processing::StageId::Esf:
+            esf = std::move(from.esf);
+            break;
+    }
 }
 
 }  // namespace xrayprep::ui

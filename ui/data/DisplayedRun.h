@@ -38,6 +38,9 @@ struct DisplayedRun {
     // The image a view shows for a stage (Contour -> median, Esf -> nullptr: use esf->field).
     [[nodiscard]] std::shared_ptr<const processing::Image> imageFor(ViewStage s) const;
     [[nodiscard]] bool has(ViewStage s) const;
+    // Moves the outputs of pipeline stage `stage` (and nothing else) out of `from`: how a
+    // stage's result, built on a worker, joins what the GUI shows without copying pixels.
+    void adoptStage(processing::StageId stage, DisplayedRun& from);
 };
 
 }  // namespace xrayprep::ui

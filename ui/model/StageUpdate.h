@@ -1,9 +1,5 @@
 #pragma once
 
-#include <array>
-#include <memory>
-#include <optional>
-
 #include "processing/pipeline/PipelineResult.h"
 #include "processing/pipeline/StageId.h"
 #include "ui/data/DisplayedRun.h"
@@ -15,17 +11,7 @@ namespace xrayprep::ui {
 // reference size, one stage's output is at most one image or field.
 struct StageUpdate {
     processing::StageId stage = processing::StageId::Median;
-    std::shared_ptr<const processing::Image> median;
-    std::shared_ptr<const processing::Histogram> histogram;
-    std::shared_ptr<const processing::ThresholdResult> threshold;
-    std::shared_ptr<const processing::Image> thresholded;
-    std::shared_ptr<const processing::Image> sobel;
-    std::shared_ptr<const processing::ContourResult> contour;
-    std::shared_ptr<const processing::Image> final;
-    std::shared_ptr<const processing::EsfResult> esf;
-    // Times of every stage so far (earlier stages reused from the previous run included).
-    std::array<std::optional<double>, processing::kStageCount> milliseconds{};
-    std::array<std::optional<processing::DeviceTimes>, processing::kStageCount> deviceTimes{};
+    DisplayedRun outputs;  // only the members of `stage` are set; timing has every stage so far
 };
 
 // On the worker: copies the output of `stage` out of the result being built.
