@@ -57,6 +57,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     const int fullH = in.median.height();
     if (fullW == 0 || fullH == 0) {
         result.mask = Mask(fullW, fullH, 0);
+        result.anatomy = Mask(fullW, fullH, 0);
         return result;
     }
 
@@ -75,6 +76,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     as.backgroundValue = in.backgroundValue;
     as.minArea = p.minArea;
     const AnatomyRegions regions = AnatomyFilter{}(median, foreground, g, as, policy);
+    result.anatomy = g.expand(regions.anatomy, policy);
     result.discarded = regions.discarded;
     result.notes = regions.notes;
     if (cancel != nullptr) cancel->throwIfCancelled();

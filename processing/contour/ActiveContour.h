@@ -31,6 +31,9 @@ struct Contour {
 struct ContourResult {
     std::vector<Contour> contours;
     Mask mask;                           // filled union of the contours, 0/1, full resolution
+    // The anatomy (soft tissue and bone, holes filled) as this stage found it, 0/1, full
+    // resolution: what the mask is judged against (quality checks) and where edits belong.
+    Mask anatomy;
     std::vector<std::string> discarded;  // what was removed as non-anatomy, and why
     std::vector<std::string> notes;      // how the stage decided (e.g. anatomy level fallback)
     int iterations = 0;
