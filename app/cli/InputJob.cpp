@@ -36,7 +36,7 @@ Json InputJob::operator()(const std::string& input, const fs::path& folder,
         entry["threads"] = backend->threads();
         entry["parameters"] = processing::parametersToJson(settings_.params);
         processing::Pipeline pipeline(backend);
-        pipeline.setInput(loaded.image);
+        pipeline.setInput(loaded.image, processing::meanSpacingMm(loaded.metadata));
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));
         };

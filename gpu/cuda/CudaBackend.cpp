@@ -2,6 +2,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -182,7 +183,12 @@ const std::uint8_t* CudaBackend::deviceMask(const Mask& mask) {
 
 // ---- stages ----------------------------------------------------------------------------------
 
-Image CudaBackend::median(const Image& input, const processing::MedianParams& params) {
+Image CudaBackend::median(const Image& input, const processing::MedianParams& requested) {
+    // Size 0 resolves as the reference does (from sizeMm, the pixel size assumed from the image
+    // size); the pipeline passes a resolved size.
+    processing::MedianParams params = requested;
+    params.size = processing::resolvedMedianSize(
+        requested, 300.0 / std::max({input.width(), input.height(), 1}));
     // The reference validates the window size (and passes size 1 and empty images through).
     if (params.size == 1 || input.empty()) {
         return processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial());

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "processing/contour/AnatomyFilter.h"
+#include "processing/contour/BoneRegionsMethod.h"
 #include "processing/contour/ChanVeseMethod.h"
 #include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
@@ -44,6 +45,54 @@ void validate(const ContourInputs& in, const ContourParams& p) {
             p.cvLambda2);
     require(p.cvDt > 0.0 && std::isfinite(p.cvDt), "cvDt must be > 0", p.cvDt);
     require(p.cvIterations >= 0, "cvIterations must be >= 0", p.cvIterations);
+    auto positive = [&](double v, const char* what) {
+        require(v > 0.0 && std::isfinite(v), std::string(what) + " must be > 0", v);
+    };
+    positive(p.workingMm, "workingMm");
+    require(p.minAreaMm2 >= 0.0 && std::isfinite(p.minAreaMm2), "minAreaMm2 must be >= 0",
+            p.minAreaMm2);
+    positive(p.anatomyOpenMm, "anatomyOpenMm");
+    positive(p.stripTolerance, "stripTolerance");
+    require(p.presmoothMm >= 0.0 && std::isfinite(p.presmoothMm), "presmoothMm must be >= 0",
+            p.presmoothMm);
+    positive(p.localSigmaMm, "localSigmaMm");
+    positive(p.ringMm, "ringMm");
+    positive(p.sealMm, "sealMm");
+    require(p.localRounds >= 1, "localRounds must be >= 1", p.localRounds);
+    positive(p.bandMm, "bandMm");
+    require(p.closeMm >= 0.0 && std::isfinite(p.closeMm), "closeMm must be >= 0", p.closeMm);
+}
+
+// The full-resolution pixel size: the input's, or the 300 mm field assumed without spacing.
+double pixelMm(const ContourInputs& in) {
+    if (in.mmPerPixel > 0.0) return in.mmPerPixel;
+    return 300.0 / std::max({in.median.width(), in.median.height(), 1});
+}
+
+// The working grid: workingSize when set, else blocks of about workingMm.
+WorkingGrid gridFor(int w, int h, const ContourParams& p, double mm) {
+    if (p.workingSize > 0) return WorkingGrid(w, h, p.workingSize);
+    const int factor = std::max(1, static_cast<int>(std::lround(p.workingMm / mm)));
+    const int longest = std::max(w, h);
+    return WorkingGrid(w, h, (longest + factor - 1) / factor);
+}
+
+// The regions method: the stage inputs reduced to the working grid (the Sobel image too: its
+// edges place the outline), the bone found there, its outline back at full resolution.
+void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGrid& g,
+                const ExecutionPolicy& policy, const CancelToken* cancel, ContourResult& result) {
+    const FloatImage median = g.blockMean(in.median, policy);
+    const FloatImage sobel = g.blockMean(in.sobel, policy);
+    BoneRegions found = BoneRegionsMethod{}(median, sobel, in.median.maxValue(), result.workingMm,
+                                            p, policy, cancel);
+    result.anatomy = g.expand(found.anatomy.anatomy, policy);
+    result.discarded = std::move(found.anatomy.discarded);
+    result.notes = std::move(found.anatomy.notes);
+    result.notes.insert(result.notes.end(), found.notes.begin(), found.notes.end());
+    result.contours.reserve(found.contours.size());
+    for (const Contour& c : found.contours) result.contours.push_back(g.toFull(c));
+    result.mask = Mask(g.fullWidth(), g.fullHeight(), 0);
+    PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
 }
 
 }  // namespace
@@ -62,7 +111,17 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     }
 
     // Everything evolves on a reduced grid; only the final fill is at full resolution.
-    const WorkingGrid g(fullW, fullH, p.workingSize);
+    const double mm = pixelMm(in);
+    const WorkingGrid g = gridFor(fullW, fullH, p, mm);
+    result.workingFactor = g.factor();
+    result.workingMm = g.factor() * mm;
+    result.minAreaPixels = p.minArea > 0 ? p.minArea : p.minAreaMm2 / (mm * mm);
+    if (p.method == ContourMethod::Regions) {
+        runRegions(in, p, g, policy, cancel, result);
+        return result;
+    }
+    ContourParams legacy = p;
+    legacy.minArea = static_cast<int>(std::lround(result.minAreaPixels));
     FloatImage median;
     Mask foreground;
     if (seams_.reduce) {
@@ -74,7 +133,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     AnatomySettings as;
     as.thresholdValue = in.thresholdValue;
     as.backgroundValue = in.backgroundValue;
-    as.minArea = p.minArea;
+    as.minArea = legacy.minArea;
     const AnatomyRegions regions = AnatomyFilter{}(median, foreground, g, as, policy);
     result.anatomy = g.expand(regions.anatomy, policy);
     result.discarded = regions.discarded;
@@ -84,9 +143,9 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     const WorkingInputs working{g, median, in.sobel, regions};
     MethodOutcome outcome =
         p.method == ContourMethod::Snake
-            ? SnakeMethod{seams_.gvf}(working, p, policy, cancel)
+            ? SnakeMethod{seams_.gvf}(working, legacy, policy, cancel)
             : ChanVeseMethod{seams_.levelSet, seams_.twoClassSplit, seams_.levelSetFromStart}(
-                  working, p, policy, cancel);
+                  working, legacy, policy, cancel);
     result.iterations = outcome.iterations;
     result.notes.insert(result.notes.end(), outcome.notes.begin(), outcome.notes.end());
     EdgeStripOutcome strips = EdgeStripFilter{}(std::move(outcome.contours), regions.outside, g);

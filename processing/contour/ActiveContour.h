@@ -30,13 +30,18 @@ struct Contour {
 
 struct ContourResult {
     std::vector<Contour> contours;
-    Mask mask;                           // filled union of the contours, 0/1, full resolution
+    Mask mask;  // filled union of the contours, 0/1, full resolution
     // The anatomy (soft tissue and bone, holes filled) as this stage found it, 0/1, full
     // resolution: what the mask is judged against (quality checks) and where edits belong.
     Mask anatomy;
     std::vector<std::string> discarded;  // what was removed as non-anatomy, and why
     std::vector<std::string> notes;      // how the stage decided (e.g. anatomy level fallback)
     int iterations = 0;
+    // The sizes the stage worked with: the working grid's reduction factor and pixel size,
+    // and the smallest piece kept in full-resolution pixels.
+    int workingFactor = 1;
+    double workingMm = 0.0;
+    double minAreaPixels = 0.0;
 };
 
 struct ContourInputs {
@@ -46,6 +51,9 @@ struct ContourInputs {
     std::uint16_t thresholdValue = 0;   // values <= it were removed by stage 2
     std::uint16_t backgroundValue = 0;  // values <= it are background (first trough); above
                                         // it is anatomy, soft tissue included
+    // Full-resolution pixel size in mm (PixelScale); 0 = unknown, then the image is assumed
+    // to span 300 mm along its longer side.
+    double mmPerPixel = 0.0;
 };
 
 class WorkingGrid;

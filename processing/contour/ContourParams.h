@@ -2,19 +2,35 @@
 
 namespace xrayprep::processing {
 
-enum class ContourMethod { Snake, ChanVese };
+enum class ContourMethod { Snake, ChanVese, Regions };
 
-// Parameters of the active-contour stage. minArea is in pixels of the full-resolution image;
-// the other lengths are in pixels of the working grid (see workingSize).
+// Parameters of the active-contour stage. Lengths ending in Mm are millimetres, converted with
+// the pixel size (PixelScale); the others are pixels of the working grid unless stated.
 struct ContourParams {
-    // chan-vese is the default: on the synthetic phantom both methods reach Dice > 0.98, but on
-    // real radiographs whose threshold keeps the soft tissue (NEMA RG3) the snakes, started on
-    // the threshold foreground, stay on the skin line while chan-vese separates the bones.
-    ContourMethod method = ContourMethod::ChanVese;
-    int minArea = 400;  // px^2: smaller foreground components are not initialised / kept
-    // The contour works on an image reduced so that its longer side is at most this
-    // (0 = full resolution); contours come back in full-resolution coordinates.
-    int workingSize = 1024;
+    // regions is the default: on real radiographs (bright thick soft tissue, hollow-looking
+    // bones, platforms and shutters) it isolates the bones where snake and chan-vese, started
+    // from a global threshold, keep soft tissue or lose the bones; the phantom's bones it
+    // finds as well as they do.
+    ContourMethod method = ContourMethod::Regions;
+    // Smaller pieces are dropped: minArea full-resolution px^2 when > 0, else minAreaMm2.
+    int minArea = 0;
+    double minAreaMm2 = 25.0;
+    // The contour works on an image reduced so that a pixel is about workingMm wide, or whose
+    // longer side is at most workingSize when that is > 0; contours come back in
+    // full-resolution coordinates.
+    int workingSize = 0;
+    double workingMm = 0.5;
+
+    // regions
+    double anatomyOpenMm = 1.0;    // opening of the anatomy: clothing folds, lines, text
+    double stripTolerance = 0.08;  // line uniformity of border bands, of the value range
+    double presmoothMm = 1.0;      // Gaussian before the local statistics (halos, texture)
+    double localSigmaMm = 10.0;    // scale of the local bone/tissue statistics
+    double ringMm = 3.0;           // tissue counted this close to the bone class
+    double sealMm = 2.5;           // closing that turns enclosed pockets into bone
+    int localRounds = 8;           // re-estimations of the local model
+    double bandMm = 1.5;           // half-width of the band where the edges place the outline
+    double closeMm = 4.0;          // final closing: gaps narrower than twice this are bone
 
     // snake
     double alpha = 0.1;         // elasticity

@@ -7,6 +7,8 @@ namespace xrayprep::processing {
 
 const char* toString(ThresholdMethod m) {
     switch (m) {
+        case ThresholdMethod::Background:
+            return "background";
         case ThresholdMethod::Valley:
             return "valley";
         case ThresholdMethod::Otsu:
@@ -17,7 +19,17 @@ const char* toString(ThresholdMethod m) {
     return "?";
 }
 
-const char* toString(ContourMethod m) { return m == ContourMethod::Snake ? "snake" : "chan-vese"; }
+const char* toString(ContourMethod m) {
+    switch (m) {
+        case ContourMethod::Snake:
+            return "snake";
+        case ContourMethod::ChanVese:
+            return "chan-vese";
+        case ContourMethod::Regions:
+            return "regions";
+    }
+    return "?";
+}
 
 const char* toString(EsfMode m) { return m == EsfMode::Explicit ? "explicit" : "converged"; }
 

@@ -73,11 +73,15 @@ Image filterByColumnHistograms(const Image& input, int size, int threads) {
 
 Image MedianFilter::operator()(const Image& input, const MedianParams& params,
                                const ExecutionPolicy& policy) const {
-    validateSize(params.size);
-    if (params.size == 1 || input.empty()) return input;
+    // size 0: from sizeMm, the pixel size assumed from the image size (the pipeline passes a
+    // resolved size with the real pixel spacing when it is known).
+    const int size =
+        resolvedMedianSize(params, 300.0 / std::max({input.width(), input.height(), 1}));
+    validateSize(size);
+    if (size == 1 || input.empty()) return input;
     const int threads = std::max(1, policy.threads);
-    if (params.size == 3) return filter3x3(input, threads);
-    return filterByColumnHistograms(input, params.size, threads);
+    if (size == 3) return filter3x3(input, threads);
+    return filterByColumnHistograms(input, size, threads);
 }
 
 }  // namespace xrayprep::processing

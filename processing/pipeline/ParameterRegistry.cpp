@@ -88,13 +88,21 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     using S = StageId;
     std::vector<ParameterDescriptor> all;
     {
-        auto d = integer("median.size", S::Median, XP_FIELD(median.size), 1, 101, "px",
-                         "Side of the square median window (odd). Large windows remove noise, "
-                         "text and small markers; 1 switches the filter off.");
+        all.push_back(real("scale.assumedFieldMm", S::Median, XP_FIELD(scale.assumedFieldMm), 10,
+                           2000, "mm",
+                           "Without a pixel spacing in the file, the image's longer side is "
+                           "taken to span this many millimetres, so sizes in mm still follow "
+                           "the image (a foot film: about 300 mm)."));
+        all.push_back(real("median.sizeMm", S::Median, XP_FIELD(median.sizeMm), 0.1, 20, "mm",
+                           "Side of the square median window in millimetres (used when "
+                           "median.size is 0). Removes noise and thin text, keeps thin bones."));
+        auto d = integer("median.size", S::Median, XP_FIELD(median.size), 0, 101, "px",
+                         "Side of the square median window in pixels (odd); 0 = from "
+                         "median.sizeMm and the pixel size; 1 switches the filter off.");
         auto base = d.set;
         d.set = [base](PipelineParameters& p, const Json& v) {
             base(p, v);
-            if (p.median.size % 2 == 0) {
+            if (p.median.size != 0 && p.median.size % 2 == 0) {
                 badValue("median.size", formatNumber(p.median.size) + " is even; use an odd size");
             }
         };
@@ -102,10 +110,12 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     }
     all.push_back(choice<ThresholdMethod>(
         "threshold.method", S::Threshold, XP_FIELD(threshold.method),
-        {{"valley", ThresholdMethod::Valley},
+        {{"background", ThresholdMethod::Background},
+         {"valley", ThresholdMethod::Valley},
          {"otsu", ThresholdMethod::Otsu},
          {"manual", ThresholdMethod::Manual}},
-        "valley: histogram trough after the first peak holding enough pixels; otsu; manual."));
+        "background: only the background's histogram peak goes (bone from tissue is the contour's "
+        "job); valley: the source study's trough rule; otsu; manual."));
     {
         auto d =
             integer("threshold.smoothBins", S::Threshold, XP_FIELD(threshold.smoothBins), 1, 63,
@@ -129,13 +139,51 @@ std::vector<ParameterDescriptor> buildDescriptors() {
 
     all.push_back(choice<ContourMethod>(
         "contour.method", S::Contour, XP_FIELD(contour.method),
-        {{"snake", ContourMethod::Snake}, {"chan-vese", ContourMethod::ChanVese}},
-        "snake: parametric contours driven by gradient vector flow; chan-vese: region level set."));
+        {{"regions", ContourMethod::Regions},
+         {"snake", ContourMethod::Snake},
+         {"chan-vese", ContourMethod::ChanVese}},
+        "regions: local bone/tissue statistics, enclosed pockets filled, outline placed on the "
+        "Sobel edges; snake: parametric contours driven by gradient vector flow; chan-vese: "
+        "region level set."));
+    all.push_back(real("contour.minAreaMm2", S::Contour, XP_FIELD(contour.minAreaMm2), 0, 1e6,
+                       "mm²",
+                       "Bone pieces smaller than this are dropped (used when "
+                       "contour.minArea is 0)."));
     all.push_back(integer("contour.minArea", S::Contour, XP_FIELD(contour.minArea), 0, 1e9, "px²",
-                          "Foreground components smaller than this are not contoured."));
-    all.push_back(
-        integer("contour.workingSize", S::Contour, XP_FIELD(contour.workingSize), 0, 16384, "px",
-                "Longer side of the reduced image the contour evolves on (0 = full size)."));
+                          "Smallest piece kept, in full-resolution pixels; 0 = from "
+                          "contour.minAreaMm2."));
+    all.push_back(real("contour.workingMm", S::Contour, XP_FIELD(contour.workingMm), 0.01, 10, "mm",
+                       "Pixel size of the reduced image the contour works on (used when "
+                       "contour.workingSize is 0)."));
+    all.push_back(integer("contour.workingSize", S::Contour, XP_FIELD(contour.workingSize), 0,
+                          16384, "px",
+                          "Longer side of the reduced image the contour works on; 0 = from "
+                          "contour.workingMm."));
+    all.push_back(real("contour.anatomyOpenMm", S::Contour, XP_FIELD(contour.anatomyOpenMm), 0.1,
+                       20, "mm",
+                       "regions: opening of the anatomy; removes clothing folds, lines and text "
+                       "touching the skin."));
+    all.push_back(real("contour.stripTolerance", S::Contour, XP_FIELD(contour.stripTolerance),
+                       0.005, 0.5, "fraction",
+                       "regions: how uniform (of the value range) the lines of a band along an "
+                       "image side must be to count as shutter, collimation or platform."));
+    all.push_back(real("contour.presmoothMm", S::Contour, XP_FIELD(contour.presmoothMm), 0, 10,
+                       "mm",
+                       "regions: Gaussian smoothing before the local statistics (edge "
+                       "enhancement halos, trabecular texture)."));
+    all.push_back(real("contour.localSigmaMm", S::Contour, XP_FIELD(contour.localSigmaMm), 1, 100,
+                       "mm", "regions: scale of the local bone and tissue statistics."));
+    all.push_back(real("contour.ringMm", S::Contour, XP_FIELD(contour.ringMm), 0.5, 50, "mm",
+                       "regions: the tissue level is taken from tissue this close to bone."));
+    all.push_back(real("contour.sealMm", S::Contour, XP_FIELD(contour.sealMm), 0.1, 20, "mm",
+                       "regions: closing radius before pockets enclosed by bone are filled."));
+    all.push_back(integer("contour.localRounds", S::Contour, XP_FIELD(contour.localRounds), 1, 50,
+                          "", "regions: rounds of re-estimating the local model."));
+    all.push_back(real("contour.bandMm", S::Contour, XP_FIELD(contour.bandMm), 0.1, 20, "mm",
+                       "regions: half-width of the band in which the Sobel edges place the "
+                       "outline."));
+    all.push_back(real("contour.closeMm", S::Contour, XP_FIELD(contour.closeMm), 0, 30, "mm",
+                       "regions: final closing; gaps narrower than twice this become bone."));
     all.push_back(real("contour.alpha", S::Contour, XP_FIELD(contour.alpha), 0, 100, "",
                        "Snake elasticity (resists stretching)."));
     all.push_back(real("contour.beta", S::Contour, XP_FIELD(contour.beta), 0, 100, "",

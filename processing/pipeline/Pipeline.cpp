@@ -12,7 +12,7 @@ namespace {
 bool ownParametersChanged(StageId s, const PipelineParameters& a, const PipelineParameters& b) {
     switch (s) {
         case StageId::Median:
-            return !(a.median == b.median);
+            return !(a.median == b.median) || !(a.scale == b.scale);
         case StageId::Threshold:
             return !(a.threshold == b.threshold);
         case StageId::Contour:
@@ -135,8 +135,9 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
     if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
 }
 
-void Pipeline::setInput(Image input) {
+void Pipeline::setInput(Image input, std::optional<double> pixelSpacingMm) {
     input_ = std::move(input);
+    spacingMm_ = pixelSpacingMm;
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
@@ -173,6 +174,10 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     if (hasResult_) keepStagesBefore(result_, stageIndex(*start), r);
     r.parameters = params;
     r.backend = backend_->description();
+    r.scale = pixelScaleOf(input_.width(), input_.height(), spacingMm_, params.scale);
+    MedianParams median = params.median;
+    median.size = resolvedMedianSize(params.median, r.scale.mmPerPixel);
+    r.medianSize = median.size;
 
     // Every image passed to the backend below lives in r or input_ and is assigned once, so
     // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun).
@@ -186,7 +191,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         double ms = 0.0;
         switch (stage) {
             case StageId::Median:
-                ms = timeMilliseconds([&] { r.median = b.median(input_, params.median); });
+                ms = timeMilliseconds([&] { r.median = b.median(input_, median); });
                 break;
             case StageId::Threshold:
                 ms = timeMilliseconds([&] {
@@ -200,8 +205,12 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 break;
             case StageId::Contour:
                 ms = timeMilliseconds([&] {
-                    const ContourInputs inputs{r.median, r.thresholded, r.sobel, r.threshold.value,
-                                               r.threshold.backgroundValue};
+                    const ContourInputs inputs{r.median,
+                                               r.thresholded,
+                                               r.sobel,
+                                               r.threshold.value,
+                                               r.threshold.backgroundValue,
+                                               r.scale.mmPerPixel};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;

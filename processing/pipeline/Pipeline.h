@@ -26,7 +26,9 @@ class Pipeline {
 
     explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
 
-    void setInput(Image input);                                // discards previous results
+    // Discards previous results. pixelSpacingMm: the input's pixel size when known (mm
+    // parameters are converted with it), else they follow the image size (PixelScale).
+    void setInput(Image input, std::optional<double> pixelSpacingMm = std::nullopt);
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -45,6 +47,7 @@ class Pipeline {
   private:
     std::shared_ptr<ComputeBackend> backend_;
     Image input_;
+    std::optional<double> spacingMm_;
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses

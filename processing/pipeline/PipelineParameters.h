@@ -1,6 +1,7 @@
 #pragma once
 
 #include "processing/contour/ContourParams.h"
+#include "processing/core/PixelScale.h"
 #include "processing/esf/EsfParams.h"
 #include "processing/median/MedianParams.h"
 #include "processing/threshold/ThresholdParams.h"
@@ -9,6 +10,7 @@ namespace xrayprep::processing {
 
 // Every parameter of a run, one struct per stage (Sobel and mask have none).
 struct PipelineParameters {
+    ScaleParams scale;  // how millimetres become pixels when the spacing is unknown
     MedianParams median;
     ThresholdParams threshold;
     ContourParams contour;

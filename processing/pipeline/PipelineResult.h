@@ -31,6 +31,8 @@ struct PipelineResult {
     // Device backends: the stage's device time (kernels, uploads, downloads), else nullopt.
     std::array<std::optional<DeviceTimes>, kStageCount> deviceTimes{};
     PipelineParameters parameters;
+    PixelScale scale;     // the pixel size the mm parameters were converted with
+    int medianSize = 0;   // the median window the run used, in pixels
     std::string backend;  // description of the backend that computed the last stage
     // Wall-clock time of the whole run() call that made this result: the stages, and the
     // pipeline's own work around them (keeping earlier stages, handing buffers over).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "processing/core/BackgroundFoot.h"
 #include "processing/core/OtsuSplit.h"
 
 namespace xrayprep::processing {
@@ -85,6 +86,22 @@ ThresholdResult ThresholdSelector::operator()(const Histogram& h, const Threshol
     }
 
     switch (p.method) {
+        case ThresholdMethod::Background: {
+            const std::vector<std::uint64_t> counts(h.counts.begin(), h.counts.end());
+            if (const auto foot = findBackgroundFoot(counts)) {
+                r.bin = foot->footBin;
+                r.value = lastValueOfBin(r.bin, h.maxValue);
+                r.note = "background peak at bin " + std::to_string(foot->peakBin) +
+                         ", its foot at bin " + std::to_string(r.bin);
+                return r;
+            }
+            r.fallbackUsed = true;
+            r.used = ThresholdMethod::Otsu;
+            r.note = "background: no histogram peak holds 3 % of the pixels; fell back to Otsu";
+            r.bin = otsuBin(h);
+            r.value = lastValueOfBin(r.bin, h.maxValue);
+            return r;
+        }
         case ThresholdMethod::Manual:
             r.value = static_cast<std::uint16_t>(p.manualValue);
             r.bin = histogramBin(r.value, h.maxValue);

@@ -119,7 +119,7 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
         EXPECT_TRUE(e.find("milliseconds")->find(s)->isNumber()) << s;
     }
     const Json* t = e.find("threshold");
-    EXPECT_EQ(t->find("method")->asString(), "valley");
+    EXPECT_EQ(t->find("method")->asString(), "background");
     EXPECT_TRUE(t->find("bin")->isNumber());
     EXPECT_TRUE(t->find("value")->isNumber());
     EXPECT_TRUE(t->find("fallbackUsed")->isBool());

@@ -109,7 +109,7 @@ TEST(ExportReport, CarriesVersionsChecksumTimesParametersAndMesh) {
     EXPECT_EQ(j.find("backend")->asString(), "serial");
     EXPECT_EQ(j.find("milliseconds")->find("median")->asNumber(), 1.5);
     EXPECT_TRUE(j.find("milliseconds")->find("esf")->isNull());
-    EXPECT_EQ(j.find("parameters")->find("median.size")->asNumber(), 19);
+    EXPECT_EQ(j.find("parameters")->find("median.sizeMm")->asNumber(), 2.0);
     EXPECT_EQ(j.find("mesh")->find("mesh.mode")->asString(), "inflate");
     EXPECT_EQ(j.find("mesh")->find("mesh.thickness")->asNumber(), 10.0);
     EXPECT_EQ(j.find("outputs")->asArray().size(), 1u);

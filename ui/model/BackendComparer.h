@@ -16,6 +16,7 @@ namespace xrayprep::ui {
 
 struct ComparisonRequest {
     std::shared_ptr<const processing::Image> input;
+    std::optional<double> spacingMm;  // the input's pixel size, for mm parameters
     processing::PipelineParameters parameters;
     std::vector<processing::BackendKind> backends;  // available ones; serial is run first
     int openmpThreads = 0;                          // <= 0: all cores

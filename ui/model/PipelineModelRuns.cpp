@@ -75,7 +75,8 @@ void PipelineModel::Impl::startRun() {
         displayed.timing.wallMs[i].reset();
         displayed.timing.device[i].reset();
     }
-    const RunRequest request{pipeline, input, parameters, *first};
+    const RunRequest request{pipeline, input, parameters, *first,
+                             metadata ? processing::meanSpacingMm(*metadata) : std::nullopt};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));
@@ -163,6 +164,7 @@ void PipelineModel::Impl::startComparison() {
     if (!input || comparing) return;
     ComparisonRequest request;
     request.input = input;
+    request.spacingMm = metadata ? processing::meanSpacingMm(*metadata) : std::nullopt;
     request.parameters = parameters;
     for (const auto& b : q.availableBackends()) {
         if (b.available) request.backends.push_back(b.kind);

@@ -2,6 +2,7 @@
 
 #include <QPromise>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "processing/core/CancelToken.h"
@@ -17,6 +18,7 @@ struct RunRequest {
     std::shared_ptr<const processing::Image> input;  // set on the pipeline if it has none yet
     processing::PipelineParameters parameters;
     processing::StageId from = processing::StageId::Median;
+    std::optional<double> spacingMm;  // the input's pixel size, for mm parameters
 };
 
 // Written by the worker, read by the GUI thread once the run's future has finished (the

@@ -1,13 +1,33 @@
 #include "ui/panels/OddSpinBox.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace xrayprep::ui {
 
-OddSpinBox::OddSpinBox(QWidget* parent) : QSpinBox(parent) { setSingleStep(2); }
+OddSpinBox::OddSpinBox(QWidget* parent) : QSpinBox(parent) {
+    setSingleStep(2);
+    setSpecialValueText(tr("auto"));  // shown only when the minimum (0) is allowed
+}
+
+void OddSpinBox::stepBy(int steps) {
+    int v = value();
+    for (int i = 0; i < std::abs(steps); ++i) {
+        if (steps > 0) {
+            v = v == 0 ? 3 : v + 2;
+        } else {
+            v = v <= 1 ? minimum() : v - 2;
+        }
+    }
+    setValue(std::clamp(v, minimum(), maximum()));
+}
 
 QValidator::State OddSpinBox::validate(QString& text, int& pos) const {
     const QValidator::State state = QSpinBox::validate(text, pos);
     if (state != QValidator::Acceptable) return state;
-    return valueFromText(text) % 2 != 0 ? QValidator::Acceptable : QValidator::Intermediate;
+    const int v = valueFromText(text);
+    return v % 2 != 0 || (v == 0 && minimum() == 0) ? QValidator::Acceptable
+                                                    : QValidator::Intermediate;
 }
 
 void OddSpinBox::fixup(QString& input) const {

@@ -43,18 +43,21 @@ double defaultOf(const ParameterDescriptor& d) {
 // The descriptor's set() is the only judge of validity; probing it tells whether even values
 // are refused, so the spin box can step over them.
 bool takesOnlyOdd(const ParameterDescriptor& d) {
+    // An odd minimum, or 0 ("auto") followed by odd values only.
     const double lo = d.minimum;
-    if (d.kind != ParameterKind::Integer || std::fmod(lo, 2.0) == 0.0 || lo + 2 > d.maximum) {
+    const double firstOdd = std::fmod(lo, 2.0) == 0.0 ? lo + 1 : lo;
+    if (d.kind != ParameterKind::Integer || (lo != 0.0 && firstOdd != lo) ||
+        firstOdd + 2 > d.maximum) {
         return false;
     }
     PipelineParameters p;
     try {
-        d.set(p, Json(lo + 1));
+        d.set(p, Json(firstOdd + 1));
         return false;
     } catch (const std::invalid_argument&) {
     }
     try {
-        d.set(p, Json(lo + 2));
+        d.set(p, Json(firstOdd + 2));
         return true;
     } catch (const std::invalid_argument&) {
         return false;
@@ -93,14 +96,27 @@ QString parameterValueText(const Json& value) {
 
 QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
     static const std::map<std::string, const char*> labels = {
-        {"median.size", "Window size"},
+        {"scale.assumedFieldMm", "Field without spacing"},
+        {"median.sizeMm", "Window (mm)"},
+        {"median.size", "Window (px)"},
         {"threshold.method", "Method"},
         {"threshold.smoothBins", "Histogram smoothing"},
         {"threshold.minPeakFraction", "Min. peak fraction"},
         {"threshold.value", "Threshold value"},
         {"contour.method", "Method"},
-        {"contour.minArea", "Min. area"},
-        {"contour.workingSize", "Working size"},
+        {"contour.minAreaMm2", "Min. area (mm²)"},
+        {"contour.minArea", "Min. area (px²)"},
+        {"contour.workingMm", "Working pixel (mm)"},
+        {"contour.workingSize", "Working size (px)"},
+        {"contour.anatomyOpenMm", "Anatomy opening"},
+        {"contour.stripTolerance", "Band uniformity"},
+        {"contour.presmoothMm", "Pre-smoothing"},
+        {"contour.localSigmaMm", "Local scale"},
+        {"contour.ringMm", "Tissue ring"},
+        {"contour.sealMm", "Seal radius"},
+        {"contour.localRounds", "Model rounds"},
+        {"contour.bandMm", "Edge band"},
+        {"contour.closeMm", "Final closing"},
         {"contour.alpha", "Elasticity α"},
         {"contour.beta", "Rigidity β"},
         {"contour.gamma", "Step γ"},

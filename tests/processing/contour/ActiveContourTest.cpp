@@ -12,7 +12,8 @@
 namespace xrayprep::processing {
 namespace {
 
-constexpr ContourMethod kMethods[] = {ContourMethod::ChanVese, ContourMethod::Snake};
+constexpr ContourMethod kMethods[] = {ContourMethod::Regions, ContourMethod::ChanVese,
+                                      ContourMethod::Snake};
 
 ContourParams withMethod(ContourMethod m) {
     ContourParams p;

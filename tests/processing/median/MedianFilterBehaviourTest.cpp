@@ -9,10 +9,26 @@
 namespace xrayprep::processing {
 namespace {
 
+TEST(MedianFilterTest, SizeZeroFollowsTheWindowInMillimetres) {
+    // 2 mm at 0.15 mm per pixel is 13.3 px: the nearest odd size is 13; at 0.5 mm, 4 px: 5 (4 is
+    // as near to 3 as to 5, rounding goes up); tiny and huge windows are clamped to 3..101.
+    EXPECT_EQ(resolvedMedianSize(MedianParams{0, 2.0}, 0.15), 13);
+    EXPECT_EQ(resolvedMedianSize(MedianParams{0, 2.0}, 0.5), 5);
+    EXPECT_EQ(resolvedMedianSize(MedianParams{0, 2.0}, 5.0), 3);
+    EXPECT_EQ(resolvedMedianSize(MedianParams{0, 20.0}, 0.05), 101);
+    EXPECT_EQ(resolvedMedianSize(MedianParams{19, 2.0}, 0.15), 19);  // an explicit size wins
+    // Without a resolved size the filter assumes a 300 mm field: 300 px wide is 1 mm per pixel,
+    // so 2 mm is a 3 x 3 window. A 3x3 median of a single bright pixel removes it.
+    Image input(300, 10, 12, 100);
+    input.at(150, 5) = 4000;
+    const Image out = MedianFilter{}(input, MedianParams{0, 2.0}, ExecutionPolicy{1});
+    EXPECT_EQ(out.at(150, 5), 100);
+}
+
 TEST(MedianFilterTest, InvalidSizesThrowNamingTheValue) {
     const Image input(8, 8, 12, 100);
     const MedianFilter filter;
-    for (int size : {0, -3, 2, 4, 18, 103, 1001}) {
+    for (int size : {-3, 2, 4, 18, 103, 1001}) {
         try {
             (void)filter(input, MedianParams{size}, ExecutionPolicy{1});
             ADD_FAILURE() << "size " << size << " accepted";

@@ -41,11 +41,17 @@ Histogram threeHumps() {
         {{0, 20000}, {10, 90000}, {30, 1000}, {60, 40000}, {100, 2000}, {150, 60000}, {200, 5000}});
 }
 
+ThresholdParams valley() {
+    ThresholdParams p;
+    p.method = ThresholdMethod::Valley;
+    return p;
+}
+
 }  // namespace
 
 TEST(ThresholdSelector, ValleySkipsFirstTroughAndTakesFirstLargeEnoughPeak) {
     const Histogram h = threeHumps();
-    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    const ThresholdResult r = ThresholdSelector{}(h, valley());
     // Troughs: 30, 100, and the first empty bin after the bone hump.
     ASSERT_EQ(r.troughs.size(), 3u);
     EXPECT_EQ(r.troughs[2], 201);
@@ -75,7 +81,7 @@ TEST(ThresholdSelector, SmallMiddlePeakIsPassedOver) {
                              {40, 2000},
                              {60, 500000},
                              {120, 10000}});
-    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    const ThresholdResult r = ThresholdSelector{}(h, valley());
     ASSERT_EQ(r.troughs.size(), 4u);
     EXPECT_EQ(r.troughs[0], 5);
     EXPECT_EQ(r.troughs[1], 20);
@@ -94,12 +100,51 @@ TEST(ThresholdSelector, FallsBackToOtsuWhenNoTroughQualifies) {
     for (int b = 100; b < 256; ++b)
         h.counts[b] = 200 - static_cast<std::uint64_t>(std::abs(b - 180));
     h.counts[100] = 40;
-    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    const ThresholdResult r = ThresholdSelector{}(h, valley());
     EXPECT_TRUE(r.fallbackUsed);
     EXPECT_EQ(r.used, ThresholdMethod::Otsu);
     EXPECT_EQ(r.requested, ThresholdMethod::Valley);
     EXPECT_EQ(r.bin, otsuBin(h));
     EXPECT_FALSE(r.note.empty());
+}
+
+TEST(ThresholdSelector, BackgroundIsTheDefaultAndEndsAtTheFootOfTheBackgroundPeak) {
+    // The background hump falls linearly from 90000 at bin 10 to 1000 at bin 30: its smoothed
+    // counts drop to 10 % of the peak (9000) at about bin 10 + 81000 / 4450 = 28.2, before the
+    // soft-tissue hump at 60 begins. Everything of the tissue and bone humps stays.
+    const Histogram h = threeHumps();
+    EXPECT_EQ(ThresholdParams{}.method, ThresholdMethod::Background);
+    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    EXPECT_EQ(r.used, ThresholdMethod::Background);
+    EXPECT_FALSE(r.fallbackUsed);
+    EXPECT_GE(r.bin, 27);
+    EXPECT_LE(r.bin, 34);  // well before the tissue hump (bins 35 and up carry tissue)
+    EXPECT_EQ(r.value, r.bin * 16 + 15);
+}
+
+TEST(ThresholdSelector, BackgroundSpansABroadRampNotJustItsFirstTrough) {
+    // A background with a gradient across the film: a plateau of bins 0..40 with small wiggles
+    // (troughs every 4 bins), then a gap, then tissue and bone. The first trough is at bin 2;
+    // the background ends after bin 40.
+    Histogram h;
+    h.maxValue = 255;
+    for (int b = 0; b <= 40; ++b) h.counts[b] = 50000 + (b % 4 == 2 ? 0 : 4000);
+    for (int b = 60; b <= 120; ++b) h.counts[b] = 20000;
+    for (int b = 150; b <= 220; ++b) h.counts[b] = 15000;
+    const ThresholdResult valleyResult = ThresholdSelector{}(h, valley());
+    ASSERT_FALSE(valleyResult.troughs.empty());
+    EXPECT_LT(valleyResult.troughs.front(), 10);
+    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    EXPECT_GE(r.bin, 40);
+    EXPECT_LT(r.bin, 60);
+}
+
+TEST(ThresholdSelector, BackgroundFallsBackToOtsuWithoutAPeak) {
+    // All pixels in the last bin: no peak below it, nothing to call background.
+    const Histogram h = makeHistogram({{255, 1000}});
+    const ThresholdResult r = ThresholdSelector{}(h, ThresholdParams{});
+    EXPECT_TRUE(r.fallbackUsed);
+    EXPECT_EQ(r.used, ThresholdMethod::Otsu);
 }
 
 TEST(ThresholdSelector, OtsuOfTwoSeparatedSpikesSplitsBetweenThem) {

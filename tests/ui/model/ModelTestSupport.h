@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QSignalSpy>
 #include <QStringList>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -67,9 +68,10 @@ struct SignalLog {
 
 // The independent reference: the processing pipeline run directly, serial backend.
 inline processing::PipelineResult referenceRun(const processing::Image& image,
-                                               const processing::PipelineParameters& params) {
+                                               const processing::PipelineParameters& params,
+                                               std::optional<double> spacingMm) {
     processing::Pipeline pipeline(gpu::makeBackend(processing::BackendKind::Serial));
-    pipeline.setInput(image);
+    pipeline.setInput(image, spacingMm);
     return pipeline.run(params);
 }
 

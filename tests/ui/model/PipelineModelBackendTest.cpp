@@ -49,7 +49,9 @@ TEST(PipelineModelBackend, SwitchingBackendsReRunsEverythingAndKeepsEachTiming) 
     ASSERT_TRUE(waitForCount(finished, 2));
     EXPECT_EQ(log.started, std::vector<ViewStage>{ViewStage::Median});
     EXPECT_EQ(log.finished, stagesFrom(ViewStage::Median));
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters()));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, model.parameters(),
+                                       processing::meanSpacingMm(phantom.metadata)));
 
     const auto serial = model.lastTiming(BackendKind::Serial);
     const auto openmp = model.lastTiming(BackendKind::OpenMP);
@@ -113,7 +115,9 @@ TEST(PipelineModelBackend, ACudaFailureDuringARunLeavesTheModelUsable) {
     ASSERT_TRUE(waitForCount(finished, 2));
     EXPECT_EQ(log.started, std::vector<ViewStage>{ViewStage::Median});
     EXPECT_TRUE(log.failures.isEmpty());
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters()));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, model.parameters(),
+                                       processing::meanSpacingMm(phantom.metadata)));
     EXPECT_FALSE(model.lastTiming(BackendKind::Cuda).has_value());  // never completed
 }
 

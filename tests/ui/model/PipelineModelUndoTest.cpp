@@ -39,7 +39,9 @@ TEST_F(PipelineModelUndo, UndoAndRedoRestoreTheParametersAndReRun) {
     ASSERT_EQ(stack->count(), 1);
     EXPECT_EQ(stack->text(0), QStringLiteral("median.size 19 → 21"));
     waitForRun();
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, p));
+    expectDisplayedEquals(
+        model.displayed(),
+        referenceRun(phantom.image, p, processing::meanSpacingMm(phantom.metadata)));
 
     model.editParameters(p, QStringLiteral("no change"));  // equal: no entry
     EXPECT_EQ(stack->count(), 1);
@@ -49,13 +51,17 @@ TEST_F(PipelineModelUndo, UndoAndRedoRestoreTheParametersAndReRun) {
     EXPECT_EQ(changed.count(), 2);
     waitForRun();
     EXPECT_EQ(model.displayed().parameters, defaults);
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, defaults));
+    expectDisplayedEquals(
+        model.displayed(),
+        referenceRun(phantom.image, defaults, processing::meanSpacingMm(phantom.metadata)));
 
     stack->redo();
     EXPECT_EQ(model.parameters(), p);
     waitForRun();
     EXPECT_EQ(model.displayed().parameters, p);
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, p));
+    expectDisplayedEquals(
+        model.displayed(),
+        referenceRun(phantom.image, p, processing::meanSpacingMm(phantom.metadata)));
 }
 
 TEST_F(PipelineModelUndo, EditsOfOneKeyInQuickSuccessionAreOneEntry) {
@@ -71,16 +77,18 @@ TEST_F(PipelineModelUndo, EditsOfOneKeyInQuickSuccessionAreOneEntry) {
     p.median.size = 5;  // another key: a new entry
     model.editParameters(p, {});
     ASSERT_EQ(stack->count(), 2);
-    EXPECT_EQ(stack->text(1), QStringLiteral("median.size 19 → 5"));
+    EXPECT_EQ(stack->text(1), QStringLiteral("median.size 0 → 5"));
     stack->undo();
     stack->undo();
     EXPECT_EQ(model.parameters().esf.rho, 32.0);
-    EXPECT_EQ(model.parameters().median.size, 19);
+    EXPECT_EQ(model.parameters().median.size, 0);
     // Back where the last run was before the debounce ran out: nothing needs to run.
     QSignalSpy started(&model, &PipelineModel::runStarted);
     ASSERT_TRUE(QTest::qWaitFor([&] { return !model.isBusy(); }, kWaitMs));
     EXPECT_EQ(started.count(), 0);
-    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters()));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, model.parameters(),
+                                       processing::meanSpacingMm(phantom.metadata)));
 }
 
 TEST_F(PipelineModelUndo, EditsFurtherApartThanTheMergeWindowStaySeparate) {
@@ -99,10 +107,10 @@ TEST_F(PipelineModelUndo, DraggingBackToTheStartLeavesNoEntry) {
     processing::PipelineParameters p = model.parameters();
     p.median.size = 21;
     model.editParameters(p, {});
-    p.median.size = 19;
+    p.median.size = 0;  // back to the default (auto)
     model.editParameters(p, {});
     EXPECT_EQ(model.undoStack()->count(), 0);
-    EXPECT_EQ(model.parameters().median.size, 19);
+    EXPECT_EQ(model.parameters().median.size, 0);
 }
 
 TEST_F(PipelineModelUndo, PresetSaveAndLoadRoundTrip) {

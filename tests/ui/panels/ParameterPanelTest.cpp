@@ -106,10 +106,11 @@ TEST(ParameterPanel, SteppingASpinBoxEmitsTheNewParametersAndADescription) {
     Recorder rec(panel);
     editor<QSpinBox>(panel, "median.size")->stepBy(1);
     ASSERT_EQ(rec.edits.size(), 1u);
+    // From "auto" (0: the size follows median.sizeMm) one step up is the smallest window.
     PipelineParameters expected;
-    expected.median.size = 21;
+    expected.median.size = 3;
     EXPECT_EQ(rec.edits[0].params, expected);
-    EXPECT_EQ(rec.edits[0].description, QStringLiteral("median.size 19 → 21"));
+    EXPECT_EQ(rec.edits[0].description, QStringLiteral("median.size 0 → 3"));
 
     editor<QDoubleSpinBox>(panel, "contour.cvMu")->setValue(0.35);
     ASSERT_EQ(rec.edits.size(), 2u);
@@ -177,22 +178,25 @@ TEST(ParameterPanel, MedianSizeStaysOdd) {
 TEST(ParameterPanel, MethodSpecificParametersFollowTheChosenMethod) {
     ParameterPanel panel;
     Recorder rec(panel);
-    // Defaults: valley, chan-vese, explicit.
-    EXPECT_TRUE(panel.isParameterShown("threshold.minPeakFraction"));
+    // Defaults: background, regions, explicit.
+    EXPECT_FALSE(panel.isParameterShown("threshold.minPeakFraction"));
     EXPECT_FALSE(panel.isParameterShown("threshold.value"));
     EXPECT_TRUE(panel.isParameterShown("threshold.smoothBins"));
-    EXPECT_TRUE(panel.isParameterShown("contour.cvMu"));
+    EXPECT_TRUE(panel.isParameterShown("contour.localSigmaMm"));
+    EXPECT_FALSE(panel.isParameterShown("contour.cvMu"));
     EXPECT_FALSE(panel.isParameterShown("contour.alpha"));
     EXPECT_FALSE(panel.editorFor("contour.alpha")->isEnabled());
     EXPECT_TRUE(panel.isParameterShown("contour.minArea"));
     EXPECT_TRUE(panel.isParameterShown("esf.dt"));
     EXPECT_FALSE(panel.isParameterShown("esf.tolerance"));
 
-    // The user picks "manual" with the keyboard (valley -> otsu -> manual).
+    // The user picks "manual" with the keyboard (background -> valley -> otsu -> manual).
     auto* method = editor<QComboBox>(panel, "threshold.method");
     QTest::keyClick(method, Qt::Key_Down);
+    EXPECT_TRUE(panel.isParameterShown("threshold.minPeakFraction"));
     QTest::keyClick(method, Qt::Key_Down);
-    ASSERT_EQ(rec.edits.size(), 2u);
+    QTest::keyClick(method, Qt::Key_Down);
+    ASSERT_EQ(rec.edits.size(), 3u);
     EXPECT_EQ(rec.edits.back().params.threshold.method, processing::ThresholdMethod::Manual);
     EXPECT_EQ(rec.edits.back().description, QStringLiteral("threshold.method otsu → manual"));
     EXPECT_TRUE(panel.isParameterShown("threshold.value"));
@@ -205,6 +209,7 @@ TEST(ParameterPanel, MethodSpecificParametersFollowTheChosenMethod) {
     EXPECT_TRUE(panel.isParameterShown("contour.alpha"));
     EXPECT_TRUE(panel.editorFor("contour.alpha")->isEnabled());
     EXPECT_FALSE(panel.isParameterShown("contour.cvMu"));
+    EXPECT_FALSE(panel.isParameterShown("contour.localSigmaMm"));
     EXPECT_TRUE(panel.isParameterShown("esf.tolerance"));
     EXPECT_FALSE(panel.isParameterShown("esf.iterations"));
 }
@@ -220,7 +225,7 @@ TEST(ParameterPanel, ResetRestoresOnlyThatStagesDefaults) {
     ASSERT_NE(reset, nullptr);
     reset->click();
     ASSERT_EQ(rec.edits.size(), 1u);
-    EXPECT_EQ(rec.edits[0].params.median.size, 19);
+    EXPECT_EQ(rec.edits[0].params.median.size, 0);
     EXPECT_EQ(rec.edits[0].params.threshold.method, processing::ThresholdMethod::Otsu);
     EXPECT_TRUE(rec.edits[0].description.contains("reset"));
     reset->click();  // nothing left to reset: no edit

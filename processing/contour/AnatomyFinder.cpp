@@ -1,0 +1,152 @@
+#include "processing/contour/AnatomyFinder.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/PocketSealer.h"
+#include "processing/core/BackgroundFoot.h"
+#include "processing/imaging/DiskMorphology.h"
+#include "processing/imaging/GaussianBlur.h"
+#include "processing/imaging/GradientMagnitude.h"
+#include "processing/imaging/ValueStatistics.h"
+
+namespace xrayprep::processing {
+namespace {
+
+constexpr int kBins = 256;
+
+// The background's upper level by the histogram (BackgroundFoot) over the pixels of `where`.
+float histogramBackground(const FloatImage& img, const Mask& where, std::uint16_t maxValue) {
+    std::vector<std::uint64_t> counts(kBins, 0);
+    const double scale = kBins / (static_cast<double>(maxValue) + 1.0);
+    for (std::size_t i = 0; i < img.size(); ++i) {
+        if (where.data()[i] == 0) continue;
+        const int b = std::clamp(static_cast<int>(img.data()[i] * scale), 0, kBins - 1);
+        ++counts[static_cast<std::size_t>(b)];
+    }
+    const auto foot = findBackgroundFoot(counts);
+    if (!foot) return 0.0f;
+    return static_cast<float>((foot->footBin + 0.5) / scale);
+}
+
+// Components of m (4-connected) that contain a pixel of seeds.
+Mask componentsWithSeeds(const Mask& m, const Mask& seeds, const ExecutionPolicy& policy) {
+    const ComponentMap cm = ConnectedComponents{}(m, Connectivity::Four, policy);
+    std::vector<char> hit(cm.components.size() + 1, 0);
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        if (seeds.data()[i] != 0) hit[static_cast<std::size_t>(cm.labels.data()[i])] = 1;
+    }
+    hit[0] = 0;
+    Mask out(m.width(), m.height());
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        out.data()[i] = hit[static_cast<std::size_t>(cm.labels.data()[i])];
+    }
+    return out;
+}
+
+std::string round1(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+}  // namespace
+
+AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxValue,
+                                       const AnatomyFinderSettings& s,
+                                       const ExecutionPolicy& policy) const {
+    const int w = img.width(), h = img.height();
+    AnatomyFound out;
+    out.anatomy = Mask(w, h, 0);
+    out.background = Mask(w, h, 0);
+    if (w == 0 || h == 0) return out;
+    out.strips = BorderStripFinder{}(img, s.strips, policy);
+    Mask rest = complement(out.strips.mask, policy);
+    std::int64_t restCount = 0;
+    for (auto v : rest.pixels()) restCount += v;
+    if (restCount <= 100) rest = Mask(w, h, 1);
+    for (const BorderStrip& st : out.strips.strips) {
+        out.discarded.push_back(std::string("band along the ") + toString(st.side) + " edge (" +
+                                round1(st.depth * s.workingMm) + " mm deep, tilted " +
+                                round1(st.angleDegrees) +
+                                "°): uniform along its length (shutter, collimation or platform)");
+    }
+
+    const ValueRange range = robustRange(img, 0.005, 0.995);
+    const float spread = std::max(range.high - range.low, 1e-6f);
+    const FloatImage gradient = GradientMagnitude{}(GaussianBlur{}(img, 1.0, policy), policy);
+    // The background is flooded over the whole image, bands included: a dark collimated margin
+    // found as a band is background all the same, and its pixels seed the flood.
+    const Mask everywhere(w, h, 1);
+    const int fw = std::max(2, static_cast<int>(0.03 * std::min(w, h)));
+    Mask frame(w, h, 0);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            frame.at(x, y) = x < fw || y < fw || x >= w - fw || y >= h - fw ? 1 : 0;
+        }
+    }
+    std::vector<float> frameValues = valuesWhere(img, frame);
+    if (frameValues.size() > 20) {
+        const float histLevel = histogramBackground(img, everywhere, maxValue);
+        const float seedLevel = std::min(histLevel, quantileOf(frameValues, 0.30));
+        Mask seeds(w, h);
+        std::size_t seedCount = 0;
+        for (std::size_t i = 0; i < seeds.size(); ++i) {
+            seeds.data()[i] = frame.data()[i] != 0 && img.data()[i] <= seedLevel;
+            seedCount += seeds.data()[i];
+        }
+        if (seedCount >= 0.05 * frameValues.size()) {
+            std::vector<float> seedGradients = valuesWhere(gradient, seeds);
+            std::vector<float> seedValues = valuesWhere(img, seeds);
+            // Anything flat and darker than the typical background at the border is background
+            // too, also where a brighter collimated margin separates it from the border.
+            const float darker = quantileOf(seedValues, 0.5);
+            const float seedFlat = quantileOf(seedGradients, 0.90);
+            for (std::size_t i = 0; i < seeds.size(); ++i) {
+                if (img.data()[i] <= darker && gradient.data()[i] <= seedFlat) seeds.data()[i] = 1;
+            }
+            std::vector<float> restValues = valuesWhere(img, rest);
+            const float flat = std::max(1.5f * quantileOf(seedGradients, 0.90), 0.002f * spread);
+            const float level = quantileOf(seedValues, 0.90);
+            const float ceiling = level + 0.5f * (quantileOf(restValues, 0.95) - level);
+            Mask candidate(w, h);
+            for (std::size_t i = 0; i < candidate.size(); ++i) {
+                candidate.data()[i] = gradient.data()[i] <= flat && img.data()[i] <= ceiling;
+            }
+            // The flood stops a pixel or two short of the skin's edge: a small closing.
+            out.background = intersect(
+                DiskMorphology{}.close(componentsWithSeeds(candidate, seeds, policy), 2.0, policy),
+                rest, policy);
+        } else {
+            out.notes.push_back("no background at the image border: the anatomy fills the frame");
+        }
+    }
+
+    Mask open = DiskMorphology{}.open(andNot(rest, out.background, policy),
+                                      std::max(1.0, s.openMm / s.workingMm), policy);
+    const ComponentMap cm = ConnectedComponents{}(open, Connectivity::Four, policy);
+    std::int64_t largest = 0;
+    for (const Component& c : cm.components) largest = std::max(largest, c.area);
+    std::vector<char> keep(cm.components.size() + 1, 0);
+    const double px2 = s.workingMm * s.workingMm;
+    for (const Component& c : cm.components) {
+        if (c.area >= s.keepFraction * static_cast<double>(largest)) {
+            keep[static_cast<std::size_t>(c.label)] = 1;
+        } else if (c.area * px2 >= s.minObjectMm2) {
+            const double cx = 0.5 * (c.minX + c.maxX) * s.workingMm;
+            const double cy = 0.5 * (c.minY + c.maxY) * s.workingMm;
+            out.discarded.push_back("object of " + round1(c.area * px2) + " mm² at (" + round1(cx) +
+                                    ", " + round1(cy) +
+                                    ") mm: apart from the anatomy (marker, ball, text or ruler)");
+        }
+    }
+    Mask kept(w, h);
+    for (std::size_t i = 0; i < kept.size(); ++i) {
+        kept.data()[i] = keep[static_cast<std::size_t>(cm.labels.data()[i])];
+    }
+    out.anatomy = fillHoles(kept, policy);
+    return out;
+}
+
+}  // namespace xrayprep::processing

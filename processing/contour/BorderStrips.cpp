@@ -1,0 +1,230 @@
+#include "processing/contour/BorderStrips.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numbers>
+#include <optional>
+
+#include "processing/imaging/ValueStatistics.h"
+
+namespace xrayprep::processing {
+namespace {
+
+// A side seen as lines: u runs along the side (length), v inwards (depth).
+struct SideFrame {
+    ImageSide side;
+    int w, h;
+    [[nodiscard]] int length() const {
+        return side == ImageSide::Top || side == ImageSide::Bottom ? w : h;
+    }
+    [[nodiscard]] int across() const {
+        return side == ImageSide::Top || side == ImageSide::Bottom ? h : w;
+    }
+    [[nodiscard]] std::pair<int, int> pixel(int u, int v) const {
+        switch (side) {
+            case ImageSide::Top:
+                return {u, v};
+            case ImageSide::Bottom:
+                return {u, h - 1 - v};
+            case ImageSide::Left:
+                return {v, u};
+            case ImageSide::Right:
+                return {w - 1 - v, u};
+        }
+        return {u, v};
+    }
+};
+
+struct Tilt {
+    double slope = 0.0;   // tan(angle)
+    double offset = 0.0;  // shift so that line 0 lies inside the image along its whole length
+};
+
+Tilt tiltOf(double degrees, int length) {
+    Tilt t;
+    t.slope = std::tan(degrees * std::numbers::pi / 180.0);
+    const double half = 0.5 * length;
+    t.offset = std::max({0.0, t.slope * half, -t.slope * (length - 1 - half)});
+    return t;
+}
+
+// v of line d at position u.
+int lineV(const Tilt& t, int length, double d, int u) {
+    return static_cast<int>(std::lround(t.offset + d + t.slope * (u - 0.5 * length)));
+}
+
+// The values of line d (positions inside the image only).
+std::vector<float> lineValues(const FloatImage& img, const SideFrame& f, const Tilt& t, int d) {
+    std::vector<float> v;
+    const int length = f.length(), across = f.across();
+    v.reserve(static_cast<std::size_t>(length));
+    for (int u = 0; u < length; ++u) {
+        const int vv = lineV(t, length, d, u);
+        if (vv < 0 || vv >= across) continue;
+        const auto [x, y] = f.pixel(u, vv);
+        v.push_back(img.at(x, y));
+    }
+    return v;
+}
+
+struct LineVerdict {
+    bool uniform = false;
+    float level = 0.0f;
+};
+
+// Smoothed by a running median (window ~5 % of the line), a least-squares line fitted; uniform
+// when `coverage` of the smoothed values lie within `tolerance` of the fit and the fit's rise
+// along the line stays within 3 tolerances.
+LineVerdict judgeLine(const std::vector<float>& values, double tolerance, double coverage) {
+    LineVerdict out;
+    const int n = static_cast<int>(values.size());
+    if (n < 8) return out;
+    const int half = std::max(1, n / 40);
+    std::vector<float> smooth(static_cast<std::size_t>(n));
+    std::vector<float> window;
+    for (int i = 0; i < n; ++i) {
+        window.clear();
+        for (int j = std::max(0, i - half); j <= std::min(n - 1, i + half); ++j) {
+            window.push_back(values[static_cast<std::size_t>(j)]);
+        }
+        smooth[static_cast<std::size_t>(i)] = medianOf(window);
+    }
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+    for (int i = 0; i < n; ++i) {
+        const double y = smooth[static_cast<std::size_t>(i)];
+        sx += i;
+        sy += y;
+        sxx += static_cast<double>(i) * i;
+        sxy += i * y;
+    }
+    const double denom = n * sxx - sx * sx;
+    const double slope = denom != 0.0 ? (n * sxy - sx * sy) / denom : 0.0;
+    const double intercept = (sy - slope * sx) / n;
+    int within = 0;
+    for (int i = 0; i < n; ++i) {
+        const double fit = intercept + slope * i;
+        within += std::abs(smooth[static_cast<std::size_t>(i)] - fit) <= tolerance ? 1 : 0;
+    }
+    out.uniform = within >= coverage * n && std::abs(slope) * n <= 3.0 * tolerance;
+    std::vector<float> copy = smooth;
+    out.level = medianOf(copy);
+    return out;
+}
+
+struct Candidate {
+    double score = -1.0;
+    double angle = 0.0;
+    double depth = 0.0;
+    float level = 0.0f;
+    int start = 0;              // first uniform line
+    std::vector<float> levels;  // median of each uniform line from `start` on
+};
+
+Candidate searchTilt(const FloatImage& img, const SideFrame& f, double angle, double tol,
+                     const BorderStripSettings& s) {
+    Candidate c;
+    c.angle = angle;
+    const Tilt t = tiltOf(angle, f.length());
+    const int across = f.across();
+    const int maxLead = std::max(1, static_cast<int>(s.leadIn * across));
+    std::optional<int> start;
+    for (int d0 = 0; d0 <= maxLead; ++d0) {
+        if (judgeLine(lineValues(img, f, t, d0), tol, s.coverage).uniform) {
+            start = d0;
+            break;
+        }
+    }
+    if (!start) return c;
+    std::optional<float> previous;
+    std::vector<float> levels;
+    int d = *start;
+    while (d < s.maxDepth * across) {
+        const std::vector<float> values = lineValues(img, f, t, d);
+        if (values.size() < 0.8 * f.length()) break;
+        const LineVerdict v = judgeLine(values, tol, s.coverage);
+        if (!v.uniform) break;
+        if (previous && std::abs(v.level - *previous) > 2.0 * tol) break;
+        previous = v.level;
+        levels.push_back(v.level);
+        ++d;
+    }
+    const int lines = d - *start;
+    if (lines < 2) return c;
+    c.score = lines - 0.01 * std::abs(angle);
+    c.depth = d + t.offset;
+    c.start = *start;
+    c.levels = levels;
+    c.level = medianOf(levels);
+    return c;
+}
+
+}  // namespace
+
+const char* toString(ImageSide s) {
+    switch (s) {
+        case ImageSide::Left:
+            return "left";
+        case ImageSide::Right:
+            return "right";
+        case ImageSide::Top:
+            return "top";
+        case ImageSide::Bottom:
+            return "bottom";
+    }
+    return "?";
+}
+
+BorderStrips BorderStripFinder::operator()(const FloatImage& img, const BorderStripSettings& s,
+                                           const ExecutionPolicy& policy) const {
+    BorderStrips out;
+    const int w = img.width(), h = img.height();
+    out.mask = Mask(w, h, 0);
+    if (w < 8 || h < 8) return out;
+    const ValueRange range = robustRange(img, 0.005, 0.995);
+    const double tol = s.tolerance * std::max(range.high - range.low, 1e-6f);
+    const int steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
+    const int angles = 2 * steps + 1;
+    constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
+                                              ImageSide::Bottom};
+    std::vector<Candidate> found(static_cast<std::size_t>(4 * angles));
+#pragma omp parallel for schedule(dynamic) num_threads(policy.threads) if (policy.parallel())
+    for (int k = 0; k < 4 * angles; ++k) {
+        const SideFrame f{kSides[static_cast<std::size_t>(k / angles)], w, h};
+        const double angle = (k % angles - steps) * s.angleStep;
+        found[static_cast<std::size_t>(k)] = searchTilt(img, f, angle, tol, s);
+    }
+    for (int side = 0; side < 4; ++side) {
+        const Candidate* best = nullptr;
+        for (int a = 0; a < angles; ++a) {  // fixed order: ties keep the first
+            const Candidate& c = found[static_cast<std::size_t>(side * angles + a)];
+            if (c.score < 0.0) continue;
+            if (best == nullptr || c.score > best->score) best = &c;
+        }
+        if (best == nullptr) continue;
+        const SideFrame f{kSides[static_cast<std::size_t>(side)], w, h};
+        out.strips.push_back({f.side, best->angle, best->depth, best->level});
+        // Per position along the side, the band reaches inwards only as far as its pixels keep
+        // the level of their line: whatever touches the band from inside (a heel on a
+        // platform, toes at a dark margin) stays out of it.
+        const Tilt t = tiltOf(best->angle, f.length());
+        for (int u = 0; u < f.length(); ++u) {
+            const double edge = best->depth + t.slope * (u - 0.5 * f.length());
+            for (int v = 0; v < f.across() && v < edge; ++v) {
+                const auto [x, y] = f.pixel(u, v);
+                // The line through this pixel, counted from the band's first uniform line.
+                const double line = v - t.offset - t.slope * (u - 0.5 * f.length());
+                const int k = static_cast<int>(std::lround(line)) - best->start;
+                if (k >= 0 && k < static_cast<int>(best->levels.size()) &&
+                    std::abs(img.at(x, y) - best->levels[static_cast<std::size_t>(k)]) >
+                        2.0 * tol) {
+                    break;
+                }
+                out.mask.at(x, y) = 1;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing

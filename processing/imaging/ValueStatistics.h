@@ -1,0 +1,26 @@
+#pragma once
+
+#include <vector>
+
+#include "processing/core/Raster.h"
+
+namespace xrayprep::processing {
+
+// Small order statistics used to set thresholds relative to an image's own values.
+
+// The median of the values (the upper middle one for an even count); 0 for none. Reorders.
+[[nodiscard]] float medianOf(std::vector<float>& values);
+// The q-quantile (0..1, nearest rank below) of the values; 0 for none. Reorders.
+[[nodiscard]] float quantileOf(std::vector<float>& values, double q);
+
+struct ValueRange {
+    float low = 0.0f;
+    float high = 0.0f;
+};
+
+// The q-low and q-high quantiles of all pixels.
+[[nodiscard]] ValueRange robustRange(const FloatImage& image, double qLow, double qHigh);
+// The values of the pixels where `where` is set, in raster order.
+[[nodiscard]] std::vector<float> valuesWhere(const FloatImage& image, const Mask& where);
+
+}  // namespace xrayprep::processing
