@@ -39,7 +39,7 @@ figcaption { font-size: 11px; color: #9a9ba4; margin-top: 2px; }
 .time { font-size: 12px; color: #9a9ba4; margin: 6px 0 4px; }
 .checks { list-style: none; margin: 0; padding: 0; font-size: 12.5px; }
 .checks li { display: flex; gap: 6px; padding: 2px 4px; border-radius: 4px; color: #a5a6ae; }
-.checks li .id { flex: none; width: 92px; color: #c9cad1; }
+.checks li .id { flex: none; width: 104px; white-space: nowrap; color: #c9cad1; }
 .checks li.fail { background: #4a2326; color: #ffd9d6; }
 .checks li.fail .id { color: #ffb3ad; font-weight: 700; }
 .icon { flex: none; width: 14px; text-align: center; }

@@ -17,5 +17,7 @@ using mesh_export::stageTimesJson;
 [[nodiscard]] processing::Json thresholdJson(const processing::ThresholdResult& threshold);
 [[nodiscard]] processing::Json contourJson(const processing::ContourResult& contour);
 [[nodiscard]] processing::Json esfJson(const processing::EsfResult& esf);
+// {"status": "ok" | "needs-review", "checks": [{"id", "passed", "value", "limit", "message"}]}
+[[nodiscard]] processing::Json qualityJson(const processing::QualityReport& quality);
 
 }  // namespace xrayprep::app

@@ -83,7 +83,7 @@ QualityCheck straightEdgeCheck(const MaskMeasures& m, const QualityParams& p) {
         c.message = std::string("mask outline has a straight ") +
                     (e.vertical ? "vertical edge at column " : "horizontal edge at row ") +
                     std::to_string(e.firstMinor) + " over " + percent(c.value) + " of the image " +
-                    side + ", as a platform, a collimator band or a cut leaves";
+                    side + ", typical of a positioning platform, a collimator band or a cut";
     } else if (e.length == 0) {
         c.message = "no straight edge in the mask outline";
     } else {

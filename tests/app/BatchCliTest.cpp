@@ -148,7 +148,9 @@ TEST(BatchCli, AMixedFolderInParallelReportsEveryFailureByNameAndMatchesTheSeque
             EXPECT_TRUE(hasLine(parallel.output, "FAILED", name)) << name << "\n"
                                                                   << parallel.output;
         } else {
-            EXPECT_TRUE(hasLine(parallel.output, "ok      ", name)) << name;
+            EXPECT_TRUE(hasLine(parallel.output, "ok      ", name) ||
+                        hasLine(parallel.output, "review  ", name))
+                << name;
         }
     }
     EXPECT_EQ(failed, broken);
@@ -178,7 +180,7 @@ TEST(BatchCli, PeakMemoryFollowsTheJobsInFlightNotTheNumberOfFiles) {
                                       "--jobs", jobs};
         a.insert(a.end(), params.begin(), params.end());
         const auto r = runCliProcess(a);
-        EXPECT_EQ(r.exitCode, 0) << r.output;
+        EXPECT_TRUE(xrayprep::test_support::everyInputProcessed(r.exitCode)) << r.output;
         return r.peakRssKiB;
     };
     const long one = run((dir / "in" / "big-0.dcm").string(), "1");
