@@ -86,10 +86,12 @@ std::string checkList(const GalleryTile& t) {
 }
 
 std::string tileHtml(const GalleryTile& t) {
-    const std::string tag = t.hasSheet ? "a" : "div";
+    const bool linked = !t.sheet.empty();
+    const std::string tag = linked ? "a" : "div";
     std::string out = "<" + tag + " class=\"tile\"";
-    if (t.hasSheet) {
-        out += " href=\"" + link(t, "sheet.png") + "\" title=\"Open the contact sheet\"";
+    if (linked) {
+        out += " href=\"" + escapeMarkup(urlSegment(t.folder) + "/" + urlSegment(t.sheet)) +
+               "\" title=\"Open the contact sheet\"";
     }
     out += " data-name=\"" + escapeMarkup(t.name) + "\" data-status=\"" + toString(t.status) +
            "\" data-seconds=\"" + secondsText(t.seconds) + "\" data-failed=\"" +

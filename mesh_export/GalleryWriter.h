@@ -25,7 +25,8 @@ struct GalleryTile {
     std::vector<processing::QualityCheck> checks;  // none when it failed before the checks
     std::string error;                             // why it failed
     bool hasThumbnails = false;  // folder/gallery-original.png and gallery-final.png exist
-    bool hasSheet = false;       // folder/sheet.png exists: the tile links to it
+    std::string sheet;  // the contact sheet's file name in the folder, which the tile opens
+                        // ("": none, the tile links nowhere)
 };
 
 // The review gallery of a batch: one HTML page with inline CSS and script, no other assets and

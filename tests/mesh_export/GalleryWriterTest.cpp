@@ -10,22 +10,29 @@ namespace xrayprep::mesh_export {
 namespace {
 
 std::vector<GalleryTile> sampleTiles() {
-    GalleryTile ok{"foot.dcm", "foot", GalleryStatus::Ok, 0.5, {}, "", true, true};
+    GalleryTile ok;
+    ok.name = "foot.dcm";
+    ok.folder = "foot";
+    ok.seconds = 0.5;
     ok.checks = {{"empty", true, 0.4, 0.002, "mask has 10 pixels"}};
-    GalleryTile review{"<b>tricky & \"odd\" #1.dcm",
-                       "<b>tricky & \"odd\" #1",
-                       GalleryStatus::NeedsReview,
-                       1.25,
-                       {},
-                       "",
-                       true,
-                       true};
+    ok.hasThumbnails = true;
+    ok.sheet = "sheet.png";
+    GalleryTile review;
+    review.name = "<b>tricky & \"odd\" #1.dcm";
+    review.folder = "<b>tricky & \"odd\" #1";
+    review.status = GalleryStatus::NeedsReview;
+    review.seconds = 1.25;
     review.checks = {{"empty", true, 0.4, 0.002, "mask has 10 pixels"},
                      {"whole-anatomy", false, 0.96, 0.9, "mask covers 96 % of the anatomy: <soft>"},
                      {"border", false, 0.5, 0.3, "mask runs along the top edge"}};
-    GalleryTile failed{"broken.dcm", "broken", GalleryStatus::Failed,
-                       0.01,         {},       "broken.dcm: not a DICOM file <here>",
-                       false,        false};
+    review.hasThumbnails = true;
+    review.sheet = "sheet.png";
+    GalleryTile failed;
+    failed.name = "broken.dcm";
+    failed.folder = "broken";
+    failed.status = GalleryStatus::Failed;
+    failed.seconds = 0.01;
+    failed.error = "broken.dcm: not a DICOM file <here>";
     return {ok, review, failed};
 }
 
