@@ -34,7 +34,9 @@ a.tile:hover { border-color: #7a90c8; background: #2e3039; }
 .badge.failed { background: #c9302c; color: #fff; }
 .pics { display: grid; grid-template-columns: 1fr 1fr; gap: 6px; }
 figure { margin: 0; }
-figure img { display: block; width: 100%; height: auto; background: #000; border-radius: 4px; }
+/* One box shape for every picture, so portrait and landscape films give tiles of one height. */
+figure img { display: block; width: 100%; aspect-ratio: 4 / 3; object-fit: contain;
+  background: #000; border-radius: 4px; }
 figcaption { font-size: 11px; color: #9a9ba4; margin-top: 2px; }
 .time { font-size: 12px; color: #9a9ba4; margin: 6px 0 4px; }
 .checks { list-style: none; margin: 0; padding: 0; font-size: 12.5px; }
@@ -88,7 +90,15 @@ const char* galleryScript() {
     count.textContent = shown + ' of ' + tiles.length + ' shown';
     document.body.setAttribute('data-shown', String(shown));
   }
-  [status, check, sort].forEach(function (s) { s.addEventListener('change', apply); });
+  // index.html?status=needs-review&check=border&sort=time opens with those choices made.
+  var query = new URLSearchParams(window.location.search);
+  [status, check, sort].forEach(function (s) {
+    var wanted = query.get(s.id);
+    for (var i = 0; wanted !== null && i < s.options.length; ++i) {
+      if (s.options[i].value === wanted) s.value = wanted;
+    }
+    s.addEventListener('change', apply);
+  });
   apply();
   document.body.setAttribute('data-script', 'ran');
 })();

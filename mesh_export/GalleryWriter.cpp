@@ -100,7 +100,9 @@ std::string tileHtml(const GalleryTile& t) {
            escapeMarkup(t.name) + "</span><span class=\"badge " + toString(t.status) + "\">" +
            badgeText(t.status) + "</span></div>\n";
     out += pictures(t);
-    out += "<div class=\"time\">" + secondsText(t.seconds) + " s</div>\n";
+    out += "<div class=\"time\">" +
+           std::string(t.status == GalleryStatus::Failed ? "failed after " : "processed in ") +
+           secondsText(t.seconds) + " s</div>\n";
     out += checkList(t);
     if (!t.error.empty()) out += "<p class=\"error\">" + escapeMarkup(t.error) + "</p>\n";
     return out + "</" + tag + ">\n";

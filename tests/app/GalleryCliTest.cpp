@@ -29,8 +29,8 @@ std::string readText(const fs::path& p) {
 
 bool chromiumInstalled() { return std::system("command -v chromium > /dev/null 2>&1") == 0; }
 
-// The page as chromium renders it (after its script ran), serialised.
-std::string renderedDom(const fs::path& page, const fs::path& work) {
+// The page as chromium renders it (after its script ran), serialised. `query`: "?a=b" or "".
+std::string renderedDom(const fs::path& page, const fs::path& work, const std::string& query = "") {
     const fs::path profile = work / "chromium-profile";
     fs::create_directories(profile);
     const fs::path dom = work / "dom.html";
@@ -38,8 +38,8 @@ std::string renderedDom(const fs::path& page, const fs::path& work) {
         "timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic "
         "--no-first-run --disable-background-networking --disable-component-update "
         "--disable-sync --user-data-dir='" +
-        profile.string() + "' --dump-dom 'file://" + page.string() + "' > '" + dom.string() +
-        "' 2> '" + (work / "chromium.log").string() + "'";
+        profile.string() + "' --dump-dom 'file://" + page.string() + query + "' > '" +
+        dom.string() + "' 2> '" + (work / "chromium.log").string() + "'";
     const int status = std::system(command.c_str());
     EXPECT_EQ(status, 0) << readText(work / "chromium.log");
     return readText(dom);
@@ -154,4 +154,19 @@ TEST(GalleryCli, TheGalleryShowsEveryInputWithItsStatusInAHeadlessBrowser) {
     }
     // Three processed inputs: two thumbnails and a contact sheet each.
     EXPECT_EQ(references, 9);
+
+    // The filters work: the query presets them, and the script hides the other tiles.
+    const std::string failedOnly = renderedDom(out / "index.html", dir.path(), "?status=failed");
+    std::smatch filteredBody;
+    ASSERT_TRUE(std::regex_search(failedOnly, filteredBody, bodyTag));
+    EXPECT_EQ(attribute(filteredBody[0], "data-shown"), "1");
+    EXPECT_NE(failedOnly.find("1 of 4 shown"), std::string::npos);
+    int visible = 0;
+    for (auto it = std::sregex_iterator(failedOnly.begin(), failedOnly.end(), tileTag);
+         it != std::sregex_iterator(); ++it) {
+        if (it->str().find(" hidden") != std::string::npos) continue;
+        ++visible;
+        EXPECT_EQ(attribute(it->str(), "data-name"), "broken.dcm");
+    }
+    EXPECT_EQ(visible, 1);
 }
