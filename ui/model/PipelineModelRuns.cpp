@@ -75,7 +75,9 @@ void PipelineModel::Impl::startRun() {
         displayed.timing.wallMs[i].reset();
         displayed.timing.device[i].reset();
     }
-    const RunRequest request{pipeline, input, parameters, *first};
+    const RunRequest request{
+        pipeline, input, metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
+        parameters, *first};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));
