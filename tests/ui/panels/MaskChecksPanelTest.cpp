@@ -4,7 +4,11 @@
 
 #include <memory>
 
+#include <QFormLayout>
+
+#include "ui/panels/CollapsibleSection.h"
 #include "ui/panels/MaskChecksPanel.h"
+#include "ui/panels/ParameterPanel.h"
 
 namespace xrayprep::ui {
 namespace {
@@ -56,6 +60,14 @@ TEST(MaskChecksPanel, MessagesAreShownAsTextNotMarkup) {
     EXPECT_TRUE(
         panel.rowTexts()[0].contains(QStringLiteral("mask is &lt;b&gt;empty&lt;/b&gt; &amp; gone")))
         << panel.rowTexts()[0].toStdString();
+}
+
+TEST(MaskChecksPanel, TheChecksLimitsAreAFoldedSectionOfTheParameterPanel) {
+    ParameterPanel parameters;
+    auto* section = parameters.findChild<CollapsibleSection*>(QStringLiteral("section.mask"));
+    ASSERT_NE(section, nullptr);
+    EXPECT_FALSE(section->isExpanded());
+    EXPECT_EQ(section->form()->rowCount(), 12);  // every quality.* parameter
 }
 
 }  // namespace
