@@ -41,16 +41,11 @@ std::string secondsText(double seconds) {
     return text;
 }
 
-const char* badgeText(GalleryStatus s) {
-    switch (s) {
-        case GalleryStatus::Ok:
-            return "ok";
-        case GalleryStatus::NeedsReview:
-            return "needs review";
-        case GalleryStatus::Failed:
-            return "failed";
-    }
-    return "";
+// "needs review": the status's word as people read it.
+std::string badgeText(GalleryStatus s) {
+    std::string text = toString(s);
+    std::replace(text.begin(), text.end(), '-', ' ');
+    return text;
 }
 
 std::string failedIds(const GalleryTile& t) {
@@ -133,10 +128,14 @@ std::string controls(const std::vector<GalleryTile>& tiles) {
         checkOptions +=
             "<option value=\"" + escapeMarkup(id) + "\">" + escapeMarkup(id) + "</option>";
     }
-    return "<div class=\"controls\">\n"
-           "<label>Status<select id=\"status\"><option value=\"all\">all</option>"
-           "<option value=\"ok\">ok</option><option value=\"needs-review\">needs review</option>"
-           "<option value=\"failed\">failed</option></select></label>\n"
+    std::string statusOptions = "<option value=\"all\">all</option>";
+    for (const GalleryStatus st :
+         {GalleryStatus::Ok, GalleryStatus::NeedsReview, GalleryStatus::Failed}) {
+        statusOptions +=
+            std::string("<option value=\"") + toString(st) + "\">" + badgeText(st) + "</option>";
+    }
+    return "<div class=\"controls\">\n<label>Status<select id=\"status\">" + statusOptions +
+           "</select></label>\n"
            "<label>Failed check<select id=\"check\">" +
            checkOptions +
            "</select></label>\n"

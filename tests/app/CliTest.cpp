@@ -13,10 +13,12 @@
 #include "processing/phantom/FootPhantom.h"
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
+#include "tests/app/ReportFiles.h"
 
 namespace fs = std::filesystem;
 using xrayprep::processing::Json;
 using xrayprep::test_support::everyInputProcessed;
+using xrayprep::test_support::readJsonFile;
 
 namespace {
 
@@ -35,13 +37,6 @@ int runCli(const std::string& args, std::string* output = nullptr) {
     }
     fs::remove(log);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-Json readJson(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return Json::parse(ss.str());
 }
 
 class CliTest : public ::testing::Test {
@@ -106,7 +101,7 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     const auto esf = xrayprep::mesh_export::readMetaImage(out / "foot" / "06-esf.mha");
     EXPECT_EQ(esf.width, 730);
 
-    const Json r = readJson(report);
+    const Json r = readJsonFile(report);
     ASSERT_EQ(r.find("inputs")->asArray().size(), 1u);
     const Json& e = r.find("inputs")->asArray()[0];
     EXPECT_EQ(e.find("status")->asString(), "ok");
@@ -145,7 +140,7 @@ TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
                      &log),
               1);
     EXPECT_NE(log.find("not-dicom.dcm"), std::string::npos) << log;
-    const Json r = readJson(report);
+    const Json r = readJsonFile(report);
     const auto& inputs = r.find("inputs")->asArray();
     ASSERT_EQ(inputs.size(), 3u);
     EXPECT_EQ(inputs[0].find("status")->asString(), "failed");
@@ -191,7 +186,7 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
     const int rc = runCli(
         "run" + inputs + " --out " + (dir_ / "o").string() + " --report " + report.string(), &log);
     EXPECT_TRUE(rc == 0 || rc == 1 || rc == 3) << "crashed? rc=" << rc << "\n" << log;
-    const Json r = readJson(report);
+    const Json r = readJsonFile(report);
     int checked = 0;
     for (const Json& e : r.find("inputs")->asArray()) {
         const std::string input = e.find("input")->asString();

@@ -12,20 +12,16 @@
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
 #include "tests/app/FlatDicom.h"
+#include "tests/app/ReportFiles.h"
 #include "tests/support/TempDir.h"
 
 namespace fs = std::filesystem;
 using xrayprep::processing::Json;
+using xrayprep::test_support::readJsonFile;
+using xrayprep::test_support::readTextFile;
 using xrayprep::test_support::runCliProcess;
 
 namespace {
-
-std::string readText(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 bool chromiumInstalled() { return std::system("command -v chromium > /dev/null 2>&1") == 0; }
 
@@ -41,8 +37,8 @@ std::string renderedDom(const fs::path& page, const fs::path& work, const std::s
         profile.string() + "' --dump-dom 'file://" + page.string() + query + "' > '" +
         dom.string() + "' 2> '" + (work / "chromium.log").string() + "'";
     const int status = std::system(command.c_str());
-    EXPECT_EQ(status, 0) << readText(work / "chromium.log");
-    return readText(dom);
+    EXPECT_EQ(status, 0) << readTextFile(work / "chromium.log");
+    return readTextFile(dom);
 }
 
 // Undoes the entities a serialiser writes in attribute values.
@@ -103,7 +99,7 @@ TEST(GalleryCli, TheGalleryShowsEveryInputWithItsStatusInAHeadlessBrowser) {
 
     // What report.json says of each input, by file name.
     std::map<std::string, std::string> expected;
-    const Json report = Json::parse(readText(dir / "report.json"));
+    const Json report = readJsonFile(dir / "report.json");
     for (const Json& e : report.find("inputs")->asArray()) {
         const std::string name = fs::path(e.find("input")->asString()).filename().string();
         expected[name] = e.find("status")->asString() == "failed" ? "failed"

@@ -8,20 +8,15 @@
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
 #include "tests/app/FlatDicom.h"
+#include "tests/app/ReportFiles.h"
 #include "tests/support/TempDir.h"
 
 namespace fs = std::filesystem;
 using xrayprep::processing::Json;
+using xrayprep::test_support::readJsonFile;
 using xrayprep::test_support::runCliProcess;
 
 namespace {
-
-Json readJson(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return Json::parse(ss.str());
-}
 
 const std::vector<std::string> kQuick = {"--set",     "median.size=5", "--set", "esf.iterations=10",
                                          "--backend", "serial"};
@@ -59,7 +54,7 @@ TEST_F(QualityCli, AnEmptyMaskIsProcessedButNeedsReviewAndExitsWithThree) {
     EXPECT_NE(r.output.find("1 of 1 inputs processed: 0 ok, 1 need review, 0 failed; outputs in"),
               std::string::npos)
         << r.output;
-    const Json report = readJson(dir_ / "report.json");
+    const Json report = readJsonFile(dir_ / "report.json");
     EXPECT_EQ(report.find("needsReview")->asNumber(), 1);
     EXPECT_EQ(report.find("failed")->asNumber(), 0);
     const Json& e = report.find("inputs")->asArray().at(0);
@@ -84,7 +79,7 @@ TEST_F(QualityCli, AFailureWinsOverAReviewInTheExitCode) {
     EXPECT_NE(r.output.find("1 of 2 inputs processed: 0 ok, 1 need review, 1 failed"),
               std::string::npos)
         << r.output;
-    const Json report = readJson(dir_ / "report.json");
+    const Json report = readJsonFile(dir_ / "report.json");
     const auto& inputs = report.find("inputs")->asArray();
     EXPECT_EQ(inputs.at(1).find("status")->asString(), "failed");
     EXPECT_FALSE(inputs.at(1).find("needsReview")->asBool());
@@ -95,7 +90,7 @@ TEST_F(QualityCli, TheLimitsAreParameters) {
     const auto r = run({(dir_ / "foot.dcm").string()}, {"--set", "quality.maxFragments=0"});
     EXPECT_EQ(r.exitCode, 3) << r.output;
     EXPECT_NE(r.output.find("fragments (mask is in "), std::string::npos) << r.output;
-    const Json report = readJson(dir_ / "report.json");
+    const Json report = readJsonFile(dir_ / "report.json");
     const Json& e = report.find("inputs")->asArray().at(0);
     EXPECT_EQ(e.find("parameters")->find("quality.maxFragments")->asNumber(), 0);
     const auto& checks = e.find("quality")->find("checks")->asArray();

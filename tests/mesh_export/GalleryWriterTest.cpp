@@ -9,31 +9,35 @@
 namespace xrayprep::mesh_export {
 namespace {
 
+// A processed input's tile: thumbnails and a contact sheet in its folder.
+GalleryTile processed(std::string name, std::string folder, GalleryStatus status,
+                      std::vector<processing::QualityCheck> checks) {
+    GalleryTile t;
+    t.name = std::move(name);
+    t.folder = std::move(folder);
+    t.status = status;
+    t.seconds = 0.5;
+    t.checks = std::move(checks);
+    t.hasThumbnails = true;
+    t.sheet = "sheet.png";
+    return t;
+}
+
 std::vector<GalleryTile> sampleTiles() {
-    GalleryTile ok;
-    ok.name = "foot.dcm";
-    ok.folder = "foot";
-    ok.seconds = 0.5;
-    ok.checks = {{"empty", true, 0.4, 0.002, "mask has 10 pixels"}};
-    ok.hasThumbnails = true;
-    ok.sheet = "sheet.png";
-    GalleryTile review;
-    review.name = "<b>tricky & \"odd\" #1.dcm";
-    review.folder = "<b>tricky & \"odd\" #1";
-    review.status = GalleryStatus::NeedsReview;
-    review.seconds = 1.25;
-    review.checks = {{"empty", true, 0.4, 0.002, "mask has 10 pixels"},
-                     {"whole-anatomy", false, 0.96, 0.9, "mask covers 96 % of the anatomy: <soft>"},
-                     {"border", false, 0.5, 0.3, "mask runs along the top edge"}};
-    review.hasThumbnails = true;
-    review.sheet = "sheet.png";
+    const processing::QualityCheck passed{"empty", true, 0.4, 0.002, "mask has 10 pixels"};
     GalleryTile failed;
     failed.name = "broken.dcm";
     failed.folder = "broken";
     failed.status = GalleryStatus::Failed;
     failed.seconds = 0.01;
     failed.error = "broken.dcm: not a DICOM file <here>";
-    return {ok, review, failed};
+    return {processed("foot.dcm", "foot", GalleryStatus::Ok, {passed}),
+            processed(
+                "<b>tricky & \"odd\" #1.dcm", "<b>tricky & \"odd\" #1", GalleryStatus::NeedsReview,
+                {passed,
+                 {"whole-anatomy", false, 0.96, 0.9, "mask covers 96 % of the anatomy: <soft>"},
+                 {"border", false, 0.5, 0.3, "mask runs along the top edge"}}),
+            failed};
 }
 
 int occurrences(const std::string& text, const std::string& what) {

@@ -21,6 +21,17 @@ StraightEdge longestEdge(const Mask& m, double tolerance = 1.5) {
 
 double tanDegrees(double d) { return std::tan(d * std::numbers::pi / 180.0); }
 
+// The edge found runs along `vertical`, on `side`, from `firstMinor` (its column or row), for
+// `length` pixels, `fraction` of the image side.
+void expectEdge(const StraightEdge& e, bool vertical, OutlineSide side, int firstMinor, int length,
+                double fraction) {
+    EXPECT_EQ(e.vertical, vertical);
+    EXPECT_EQ(e.side, side);
+    EXPECT_EQ(e.firstMinor, firstMinor);
+    EXPECT_EQ(e.length, length);
+    EXPECT_DOUBLE_EQ(e.fraction, fraction);
+}
+
 }  // namespace
 
 TEST(StraightEdgeFinder, APlatformBarGivesItsFullLengthAcrossTheImage) {
@@ -30,12 +41,8 @@ TEST(StraightEdgeFinder, APlatformBarGivesItsFullLengthAcrossTheImage) {
     fillRect(m, 40, 200, 360, 220);
     fillRect(m, 150, 120, 230, 200);
     const StraightEdge e = longestEdge(m);
-    EXPECT_FALSE(e.vertical);
-    EXPECT_EQ(e.side, OutlineSide::Bottom);
-    EXPECT_EQ(e.length, 320);
+    expectEdge(e, false, OutlineSide::Bottom, 219, 320, 0.8);
     EXPECT_EQ(e.firstMajor, 40);
-    EXPECT_EQ(e.firstMinor, 219);
-    EXPECT_DOUBLE_EQ(e.fraction, 0.8);
 }
 
 TEST(StraightEdgeFinder, TheImageBorderIsNotAnEdgeOfTheMask) {
@@ -43,12 +50,7 @@ TEST(StraightEdgeFinder, TheImageBorderIsNotAnEdgeOfTheMask) {
     // border column and the rows it meets the top/bottom with are not counted.
     Mask m(400, 300);
     fillRect(m, 0, 50, 30, 250);
-    const StraightEdge e = longestEdge(m);
-    EXPECT_TRUE(e.vertical);
-    EXPECT_EQ(e.side, OutlineSide::Right);
-    EXPECT_EQ(e.firstMinor, 29);
-    EXPECT_EQ(e.length, 200);
-    EXPECT_DOUBLE_EQ(e.fraction, 200.0 / 300.0);
+    expectEdge(longestEdge(m), true, OutlineSide::Right, 29, 200, 200.0 / 300.0);
     // The whole image set: no edge at all.
     EXPECT_EQ(longestEdge(rectMask(50, 40, 0, 0, 50, 40)).length, 0);
 }
@@ -84,13 +86,8 @@ TEST(StraightEdgeFinder, AToleranceInMillimetresBridgesTeethOfAFewPixels) {
     Mask m(400, 300);
     fillRect(m, 100, 0, 400, 120);
     fillRect(m, 104, 120, 400, 300);
-    const StraightEdge strict = longestEdge(m, 1.5);
-    EXPECT_TRUE(strict.vertical);
-    EXPECT_EQ(strict.length, 180);
-    EXPECT_EQ(strict.firstMinor, 104);
-    const StraightEdge loose = longestEdge(m, 3.0);
-    EXPECT_EQ(loose.length, 300);
-    EXPECT_DOUBLE_EQ(loose.fraction, 1.0);
+    expectEdge(longestEdge(m, 1.5), true, OutlineSide::Left, 104, 180, 0.6);
+    expectEdge(longestEdge(m, 3.0), true, OutlineSide::Left, 100, 300, 1.0);
 }
 
 TEST(StraightEdgeFinder, ATibiaShaftIsLongButNotStraightARulerEdgeIs) {
