@@ -94,6 +94,7 @@ Json exportReportJson(const ExportReportContext& context, const processing::Imag
     threshold["fallbackUsed"] = result.threshold.fallbackUsed;
     j["threshold"] = threshold;
     j["contours"] = static_cast<int>(result.contour.contours.size());
+    if (result.has(processing::StageId::Mask)) j["quality"] = qualityJson(result.quality);
     Json outputs = Json::array();
     for (const auto& o : context.outputs) outputs.push_back(o);
     j["outputs"] = outputs;

@@ -29,7 +29,8 @@ struct ExportReportContext {
 // {"tool", "versions": {xrayprep, compiler, dcmtk?}, "input": {name, sha256, width, height,
 // bitsStored, photometric, spacing}, "backend", "milliseconds": {stage: ms or null, total,
 // run}, "parameters": processing::parametersToJson, "mesh": {mode, thickness, ...},
-// "threshold", "contours", "outputs"}. Times are the pipeline's wall-clock per stage.
+// "threshold", "contours", "quality" (the mask's checks, once the mask stage ran), "outputs"}.
+// Times are the pipeline's wall-clock per stage.
 [[nodiscard]] processing::Json exportReportJson(const ExportReportContext& context,
                                                 const processing::Image& original,
                                                 const processing::ImageMetadata& metadata,

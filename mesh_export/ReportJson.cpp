@@ -40,4 +40,21 @@ Json stageTimesJson(const processing::PipelineResult& result) {
     return j;
 }
 
+Json qualityJson(const processing::QualityReport& quality) {
+    Json j = Json::object();
+    j["status"] = quality.needsReview() ? "needs-review" : "ok";
+    Json checks = Json::array();
+    for (const auto& c : quality.checks) {
+        Json check = Json::object();
+        check["id"] = c.id;
+        check["passed"] = c.passed;
+        check["value"] = c.value;
+        check["limit"] = c.limit;
+        check["message"] = c.message;
+        checks.push_back(check);
+    }
+    j["checks"] = checks;
+    return j;
+}
+
 }  // namespace xrayprep::mesh_export

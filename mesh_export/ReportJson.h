@@ -3,6 +3,7 @@
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/pipeline/PipelineResult.h"
+#include "processing/quality/QualityReport.h"
 #include "processing/util/Json.h"
 
 namespace xrayprep::mesh_export {
@@ -15,5 +16,8 @@ namespace xrayprep::mesh_export {
                                               const processing::ImageMetadata& metadata);
 // Milliseconds per stage (null for a stage not run) and their total.
 [[nodiscard]] processing::Json stageTimesJson(const processing::PipelineResult& result);
+// The mask's quality checks: {"status": "ok" | "needs-review", "checks": [{"id", "passed",
+// "value", "limit", "message"}, ...]}.
+[[nodiscard]] processing::Json qualityJson(const processing::QualityReport& quality);
 
 }  // namespace xrayprep::mesh_export

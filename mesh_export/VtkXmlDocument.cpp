@@ -6,6 +6,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "mesh_export/MarkupEscape.h"
+
 namespace xrayprep::mesh_export {
 
 VtkXmlDocument::VtkXmlDocument(std::string_view type) : type_(type) {
@@ -44,28 +46,7 @@ std::vector<std::uint8_t> VtkXmlDocument::finish() {
     return out;
 }
 
-std::string VtkXmlDocument::escape(std::string_view text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&':
-                out += "&amp;";
-                break;
-            case '<':
-                out += "&lt;";
-                break;
-            case '>':
-                out += "&gt;";
-                break;
-            case '"':
-                out += "&quot;";
-                break;
-            default:
-                out += static_cast<unsigned char>(c) < 0x20 ? ' ' : c;
-        }
-    }
-    return out;
-}
+std::string VtkXmlDocument::escape(std::string_view text) { return escapeMarkup(text); }
 
 std::string VtkXmlDocument::number(double v) {
     if (!std::isfinite(v)) throw std::invalid_argument("VTK XML: non-finite number");

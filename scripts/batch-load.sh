@@ -122,7 +122,8 @@ r = json.load(open(report))
 inputs = r["inputs"]
 failed = [e for e in inputs if e["status"] != "ok"]
 print(f"exit code {rc}; jobs {r.get('jobs')}, {r['threads']} thread(s) per job, backend {r['backend']}")
-print(f"inputs {len(inputs)}: {r['succeeded']} ok, {r['failed']} failed; "
+print(f"inputs {len(inputs)}: {r['succeeded']} processed ({r.get('needsReview', 0)} need "
+      f"review), {r['failed']} failed; "
       f"{r['skippedNonDicomFiles']} skipped as not DICOM: "
       + ", ".join(os.path.basename(f) for f in r.get("skippedFiles", [])))
 print("failures:")

@@ -17,6 +17,7 @@ trap 'rm -rf "$work"' EXIT
 ./build/app/xrayprep-cli bench sample:planar --backends serial,openmp --repeat "${REPEAT:-5}" \
   --json "$work/bench.json"
 # median.size=1 copies the input, so 01-median.png is the sample itself.
+# (Exit code 3, a mask that needs review, does not matter here: only the file is used.)
 ./build/app/xrayprep-cli run sample:planar --out "$work" --save-stages --set median.size=1 \
-  >/dev/null 2>&1
+  >/dev/null 2>&1 || [ $? = 3 ]
 /usr/bin/python3 scripts/bench_peers.py "$work/sample-planar/01-median.png" ${PEER_ARGS:-}

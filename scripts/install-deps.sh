@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   python3-vtk9
   xvfb xauth fonts-dejavu-core
+  chromium  # the review gallery test opens index.html in a headless browser
   clang libomp-dev
 )
 

@@ -145,7 +145,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         times.label = processing::toString(kind);
         times.description = backend->description();
         processing::Pipeline pipeline(backend);
-        pipeline.setInput(loaded.image, processing::meanSpacingMm(loaded.metadata));
+        pipeline.setInput(loaded.image, loaded.metadata.spacing);
         for (int r = 0; r < repeat; ++r) {
             const auto& result = pipeline.run(params, StageId::Median);
             for (int s = 0; s < processing::kStageCount; ++s) {

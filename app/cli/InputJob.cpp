@@ -6,6 +6,7 @@
 
 #include "app/cli/InputSource.h"
 #include "app/cli/RunReport.h"
+#include "mesh_export/GalleryThumbnails.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
 
@@ -14,20 +15,41 @@ namespace xrayprep::app {
 namespace fs = std::filesystem;
 using processing::Json;
 
+namespace {
+
+// "ok      foot.dcm (0.35 s, 12 contours)" or "review  foot.dcm (0.35 s): border (...)".
+std::string resultLine(const std::string& name, double seconds,
+                       const processing::PipelineResult& result) {
+    char head[64];
+    if (!result.quality.needsReview()) {
+        std::snprintf(head, sizeof head, " (%.2f s, %d contours)", seconds,
+                      static_cast<int>(result.contour.contours.size()));
+        return "ok      " + name + head;
+    }
+    std::snprintf(head, sizeof head, " (%.2f s): ", seconds);
+    return "review  " + name + head + result.quality.failedSummary();
+}
+
+}  // namespace
+
 std::string InputJob::displayName(const std::string& input) {
     return isSampleInput(input) ? input : fs::path(input).filename().string();
 }
 
-Json InputJob::operator()(const std::string& input, const fs::path& folder,
-                          const std::shared_ptr<processing::ComputeBackend>& backend,
-                          bool& ok) const {
+InputOutcome InputJob::operator()(
+    const std::string& input, const fs::path& folder,
+    const std::shared_ptr<processing::ComputeBackend>& backend) const {
     const std::string name = displayName(input);
     ProgressBar& progress = *settings_.progress;
-    Json entry = Json::object();
+    InputOutcome outcome;
+    Json& entry = outcome.entry;
+    entry = Json::object();
     entry["input"] = input;
     entry["outputFolder"] = folder.string();
     const auto started = std::chrono::steady_clock::now();
-    ok = false;
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    };
     try {
         progress.show(name, "loading");
         LoadedInput loaded = loadInput(input, settings_.frame);
@@ -36,7 +58,7 @@ Json InputJob::operator()(const std::string& input, const fs::path& folder,
         entry["threads"] = backend->threads();
         entry["parameters"] = processing::parametersToJson(settings_.params);
         processing::Pipeline pipeline(backend);
-        pipeline.setInput(loaded.image, processing::meanSpacingMm(loaded.metadata));
+        pipeline.setInput(loaded.image, loaded.metadata.spacing);
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));
         };
@@ -45,42 +67,52 @@ Json InputJob::operator()(const std::string& input, const fs::path& folder,
         const processing::PipelineResult& result =
             pipeline.run(settings_.params, std::nullopt, observer);
         turn.reset();
+        outcome.quality = result.quality;
         entry["milliseconds"] = stageTimesJson(result);
         entry["threshold"] = thresholdJson(result.threshold);
         entry["contour"] = contourJson(result.contour);
         entry["esf"] = esfJson(result.esf);
+        entry["quality"] = qualityJson(result.quality);
         progress.show(name, "writing");
-        Json files = Json::array();
-        const std::vector<std::string> stageFiles =
-            (*settings_.writer)(folder, result, loaded.metadata);
-        for (const auto& f : stageFiles) files.push_back(f);
+        std::vector<std::string> written = (*settings_.writer)(folder, result, loaded.metadata);
+        if (settings_.galleryThumbnails) {
+            for (const auto& f :
+                 mesh_export::writeGalleryThumbnails(folder, loaded.image, result.contour.mask,
+                                                     result.final, settings_.protectedInputs))
+                written.push_back(f);
+        }
         Json exportFacts = Json::object();
         for (const auto& f : (*settings_.exporter)(folder, loaded, result, backend->description(),
-                                                   stageFiles, exportFacts))
-            files.push_back(f);
+                                                   written, exportFacts))
+            written.push_back(f);
         if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
+        Json files = Json::array();
+        for (const auto& f : written) files.push_back(f);
         entry["outputs"] = files;
+        outcome.outputs = written;
         entry["status"] = "ok";
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        char line[512];
-        std::snprintf(line, sizeof line, "ok      %s (%.2f s, %d contours)", name.c_str(), seconds,
-                      static_cast<int>(result.contour.contours.size()));
-        progress.message(line);
-        ok = true;
+        entry["needsReview"] = result.quality.needsReview();
+        outcome.status = result.quality.needsReview() ? InputStatus::NeedsReview : InputStatus::Ok;
+        outcome.seconds = elapsed();
+        entry["seconds"] = outcome.seconds;
+        progress.message(resultLine(name, outcome.seconds, result));
     } catch (const std::exception& e) {
         // Every failure names its input, also when the reason comes from deep inside.
         std::string error = e.what();
         if (error.find(name) == std::string::npos) error = name + ": " + error;
-        entry["status"] = "failed";
-        entry["error"] = error;
-        progress.message("FAILED  " + error);
+        outcome.error = error;
     } catch (...) {
-        entry["status"] = "failed";
-        entry["error"] = name + ": unknown error";
-        progress.message("FAILED  " + name + ": unknown error");
+        outcome.error = name + ": unknown error";
     }
-    return entry;
+    if (outcome.status == InputStatus::Failed) {
+        outcome.seconds = elapsed();
+        entry["status"] = "failed";
+        entry["needsReview"] = false;
+        entry["error"] = outcome.error;
+        entry["seconds"] = outcome.seconds;
+        progress.message("FAILED  " + outcome.error);
+    }
+    return outcome;
 }
 
 }  // namespace xrayprep::app

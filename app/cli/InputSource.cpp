@@ -17,6 +17,7 @@ namespace fs = std::filesystem;
 
 bool isSampleInput(const std::string& input) { return input.rfind("sample:", 0) == 0; }
 
+#ifdef XRAYPREP_HAVE_DICOM
 namespace {
 
 bool hasDicomExtension(const fs::path& file) {
@@ -26,6 +27,7 @@ bool hasDicomExtension(const fs::path& file) {
 }
 
 }  // namespace
+#endif
 
 std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
                                       std::vector<std::string>& skipped) {

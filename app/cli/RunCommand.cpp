@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "app/cli/ArgumentList.h"
+#include "app/cli/BatchGallery.h"
 #include "app/cli/Commands.h"
 #include "app/cli/ExportWriter.h"
 #include "app/cli/InputJob.h"
@@ -79,7 +80,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     const ArgumentList args(
         rawArgs,
         {"out", "backend", "threads", "jobs", "set", "preset", "report", "frame", "export"},
-        {"save-stages", "anonymize"});
+        {"save-stages", "anonymize", "gallery"});
     if (args.positionals().empty()) throw UsageError("run needs at least one INPUT");
     const auto out = args.value("out");
     if (!out) throw UsageError("run needs --out DIR");
@@ -92,8 +93,12 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     const int frame = args.intValue("frame", 0, 0, 1 << 20);
     MeshOptions meshOptions;
     const processing::PipelineParameters params = parametersFrom(args, meshOptions);
-    const std::vector<ExportItem> exports =
+    std::vector<ExportItem> exports =
         args.value("export") ? parseExportList(*args.value("export")) : std::vector<ExportItem>{};
+    const bool gallery = args.flag("gallery");
+    // The gallery's tiles open each input's contact sheet.
+    if (gallery && std::find(exports.begin(), exports.end(), ExportItem::Sheet) == exports.end())
+        exports.push_back(ExportItem::Sheet);
     const bool anonymize = args.flag("anonymize");
     if (anonymize && std::find(exports.begin(), exports.end(), ExportItem::Dicom) == exports.end())
         throw UsageError("--anonymize applies to the DICOM export: add dicom to --export");
@@ -149,8 +154,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     std::vector<fs::path> folders;
     folders.reserve(inputs.size());
     for (const auto& input : inputs) folders.push_back(fs::path(*out) / outputStem(input, taken));
-    std::vector<Json> entries(inputs.size());
-    std::vector<char> succeeded(inputs.size(), 0);
+    std::vector<InputOutcome> outcomes(inputs.size());
 
     ProgressBar progress(static_cast<int>(inputs.size()));
     std::mutex deviceTurn;
@@ -161,24 +165,28 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     settings.exporter = &exporter;
     settings.progress = &progress;
     settings.deviceTurn = plan.sharedDevice && plan.jobs > 1 ? &deviceTurn : nullptr;
+    settings.galleryThumbnails = gallery;
+    settings.protectedInputs = protectedInputs;
     const InputJob job(settings);
     forEachIndex(inputs.size(), plan.jobs, [&](std::size_t i, int worker) {
-        bool ok = false;
-        entries[i] = job(inputs[i], folders[i], backends[static_cast<std::size_t>(worker)], ok);
-        succeeded[i] = ok ? 1 : 0;
+        outcomes[i] = job(inputs[i], folders[i], backends[static_cast<std::size_t>(worker)]);
         releaseFreedMemory();
         progress.advance();
     });
     progress.finish();
     int failures = 0;
+    int reviews = 0;
     Json list = Json::array();
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (!succeeded[i]) ++failures;
-        list.push_back(std::move(entries[i]));
+    for (auto& outcome : outcomes) {
+        failures += outcome.status == InputStatus::Failed;
+        reviews += outcome.status == InputStatus::NeedsReview;
+        list.push_back(outcome.entry);
     }
+    const int processed = static_cast<int>(inputs.size()) - failures;
     report["inputs"] = list;
     report["failed"] = failures;
-    report["succeeded"] = static_cast<int>(inputs.size()) - failures;
+    report["succeeded"] = processed;  // ok or needing review
+    report["needsReview"] = reviews;
 
     if (const auto reportPath = args.value("report")) {
         try {
@@ -188,9 +196,22 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             return 1;
         }
     }
-    std::fprintf(stderr, "%d of %zu inputs processed, %d failed; outputs in %s\n",
-                 static_cast<int>(inputs.size()) - failures, inputs.size(), failures, out->c_str());
-    return failures == 0 ? 0 : 1;
+    if (gallery) {
+        try {
+            const fs::path page =
+                writeBatchGallery(*out, inputs, folders, outcomes, protectedInputs);
+            std::fprintf(stderr, "review gallery: %s\n", page.string().c_str());
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "xrayprep-cli: cannot write the review gallery: %s\n", e.what());
+            return 1;
+        }
+    }
+    std::fprintf(stderr,
+                 "%d of %zu inputs processed: %d ok, %d need review, %d failed; outputs in %s\n",
+                 processed, inputs.size(), processed - reviews, reviews, failures, out->c_str());
+    // 1 (a failure) wins over 3 (all processed, some need a person to look at them).
+    if (failures > 0) return 1;
+    return reviews > 0 ? 3 : 0;
 }
 
 }  // namespace xrayprep::app

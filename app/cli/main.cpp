@@ -15,7 +15,7 @@ constexpr const char* kUsage = R"(usage:
                        [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
   xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N] [--jobs N]
                    [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
-                   [--report FILE.json] [--frame N] [--export LIST] [--anonymize]
+                   [--report FILE.json] [--frame N] [--export LIST] [--anonymize] [--gallery]
   xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
                      [--set STAGE.PARAM=VALUE]...
   xrayprep-cli backends        list the compute backends and why one is unavailable
@@ -31,7 +31,14 @@ run --export LIST writes, per input, the named outputs into OUT/NAME/ (comma-sep
   dicom writes final.dcm (derived, original photometric); --anonymize de-identifies it
   (DICOM PS3.15 Annex E basic profile). Mesh settings: --set mesh.mode=inflate|extrude,
   mesh.thickness=MM, mesh.targetTriangles=N (0 = no limit), mesh.smooth=N, mesh.colour=xray|esf.
-Exit codes: 0 all inputs ok, 1 some inputs failed, 2 usage error.
+run checks every mask (empty, whole anatomy, along the image border or a straight line,
+implausible share of the anatomy, many fragments; limits: --set quality.*): an input whose
+mask fails a check is processed but printed as "review" with the failed checks and counted
+as needing review. run --gallery also writes DIR/index.html, a review gallery of the batch
+(one tile per input: original with the mask outline, final image, checks, time; a tile opens
+the input's contact sheet, sheet.png, which --gallery writes).
+Exit codes: 0 all inputs ok; 3 none failed but some need review; 1 some inputs failed (also
+when others need review); 2 usage error.
 )";
 
 int listBackends() {

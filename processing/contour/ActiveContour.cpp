@@ -83,8 +83,12 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
                 const ExecutionPolicy& policy, const CancelToken* cancel, ContourResult& result) {
     const FloatImage median = g.blockMean(in.median, policy);
     const FloatImage sobel = g.blockMean(in.sobel, policy);
+    // An explicit minArea (full-resolution px^2) overrides minAreaMm2.
+    ContourParams resolved = p;
+    const double fullMm = result.workingMm / g.factor();
+    resolved.minAreaMm2 = result.minAreaPixels * fullMm * fullMm;
     BoneRegions found = BoneRegionsMethod{}(median, sobel, in.median.maxValue(), result.workingMm,
-                                            p, policy, cancel);
+                                            resolved, policy, cancel);
     result.anatomy = g.expand(found.anatomy.anatomy, policy);
     result.discarded = std::move(found.anatomy.discarded);
     result.notes = std::move(found.anatomy.notes);

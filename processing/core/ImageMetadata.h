@@ -36,8 +36,4 @@ struct ImageMetadata {
 
 const char* toString(Photometric p);
 
-// The pixel size for parameters in millimetres: the mean of the two spacings, or nullopt when
-// the spacing is unknown.
-[[nodiscard]] std::optional<double> meanSpacingMm(const ImageMetadata& m);
-
 }  // namespace xrayprep::processing

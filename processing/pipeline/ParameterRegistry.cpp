@@ -215,6 +215,50 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     all.push_back(integer("contour.cvIterations", S::Contour, XP_FIELD(contour.cvIterations), 0,
                           100000, "", "Chan-Vese iterations."));
 
+    all.push_back(real("quality.minArea", S::Mask, XP_FIELD(quality.minAreaFraction), 0, 1,
+                       "fraction",
+                       "Check empty: the mask needs at least this share of the "
+                       "anatomy (an empty mask always fails)."));
+    all.push_back(real("quality.maxCoverage", S::Mask, XP_FIELD(quality.maxAnatomyCoverage), 0, 1,
+                       "fraction",
+                       "Check whole-anatomy: a mask covering this share of the "
+                       "anatomy or more kept the soft tissue."));
+    all.push_back(real("quality.maxBorderRun", S::Mask, XP_FIELD(quality.maxBorderRun), 0, 1,
+                       "fraction",
+                       "Check border: the mask may run along an image edge for less "
+                       "than this share of it (bones leaving the image are shorter)."));
+    all.push_back(real("quality.minStraightLength", S::Mask, XP_FIELD(quality.minStraightLength), 0,
+                       1, "fraction",
+                       "Check straight-edge: a straight outline piece this long, as a share of "
+                       "the image side it runs along, is a platform, collimator band or cut."));
+    all.push_back(real("quality.straightAngle", S::Mask, XP_FIELD(quality.straightAngle), 0, 45,
+                       "°", "Check straight-edge: how far from an image axis an edge may lean."));
+    all.push_back(real("quality.straightTolerance", S::Mask, XP_FIELD(quality.straightTolerance), 0,
+                       100, "px",
+                       "Check straight-edge: how far a straight edge's pixels may "
+                       "leave its line (the larger of this and the tolerance in mm)."));
+    all.push_back(real("quality.straightToleranceMm", S::Mask,
+                       XP_FIELD(quality.straightToleranceMm), 0, 100, "mm",
+                       "Check straight-edge: the same tolerance in mm, when the spacing is "
+                       "known."));
+    all.push_back(real("quality.minFraction", S::Mask, XP_FIELD(quality.minBoneFraction), 0, 1,
+                       "fraction",
+                       "Check fraction: the least plausible share of bone in the "
+                       "anatomy."));
+    all.push_back(real("quality.maxFraction", S::Mask, XP_FIELD(quality.maxBoneFraction), 0, 1,
+                       "fraction",
+                       "Check fraction: the largest plausible share of bone in the "
+                       "anatomy."));
+    all.push_back(real("quality.smallFragment", S::Mask, XP_FIELD(quality.smallFragment), 0, 1,
+                       "fraction",
+                       "Check fragments: a piece below this share of the mask's "
+                       "area is a small fragment."));
+    all.push_back(integer("quality.maxSmallFragments", S::Mask, XP_FIELD(quality.maxSmallFragments),
+                          0, 1e6, "pieces",
+                          "Check fragments: more small fragments than this need review."));
+    all.push_back(integer("quality.maxFragments", S::Mask, XP_FIELD(quality.maxFragments), 0, 1e6,
+                          "pieces", "Check fragments: more pieces than this need review."));
+
     all.push_back(real("esf.rho", S::Esf, XP_FIELD(esf.rho), 0.1, 10000, "px",
                        "Smoothing scale of the edge strength function."));
     all.push_back(real("esf.dt", S::Esf, XP_FIELD(esf.dt), 1e-6, 0.25, "",

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "processing/quality/MaskQuality.h"
+
 namespace xrayprep::processing {
 namespace {
 
@@ -17,10 +19,11 @@ bool ownParametersChanged(StageId s, const PipelineParameters& a, const Pipeline
             return !(a.threshold == b.threshold);
         case StageId::Contour:
             return !(a.contour == b.contour);
+        case StageId::Mask:
+            return !(a.quality == b.quality);
         case StageId::Esf:
             return !(a.esf == b.esf);
         case StageId::Sobel:
-        case StageId::Mask:
             return false;
     }
     return true;
@@ -67,6 +70,7 @@ void keepStagesBefore(const PipelineResult& from, int start, PipelineResult& to)
                 break;
             case StageId::Mask:
                 to.final = from.final;
+                to.quality = from.quality;
                 break;
             case StageId::Esf:
                 to.esf = from.esf;
@@ -135,9 +139,9 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
     if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
 }
 
-void Pipeline::setInput(Image input, std::optional<double> pixelSpacingMm) {
+void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing) {
     input_ = std::move(input);
-    spacingMm_ = pixelSpacingMm;
+    spacing_ = std::move(spacing);
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
@@ -174,7 +178,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     if (hasResult_) keepStagesBefore(result_, stageIndex(*start), r);
     r.parameters = params;
     r.backend = backend_->description();
-    r.scale = pixelScaleOf(input_.width(), input_.height(), spacingMm_, params.scale);
+    const std::optional<double> spacingMm =
+        spacing_ ? std::optional<double>(0.5 * (spacing_->x + spacing_->y)) : std::nullopt;
+    r.scale = pixelScaleOf(input_.width(), input_.height(), spacingMm, params.scale);
     MedianParams median = params.median;
     median.size = resolvedMedianSize(params.median, r.scale.mmPerPixel);
     r.medianSize = median.size;
@@ -216,6 +222,10 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 break;
             case StageId::Mask:
                 ms = timeMilliseconds([&] { r.final = b.applyMask(input_, r.contour.mask); });
+                // On the host for every backend (the contour's masks are host images), outside
+                // the stage's time so that backends compare on their own work.
+                r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
+                                          params.quality);
                 break;
             case StageId::Esf:
                 ms = timeMilliseconds([&] { r.esf = b.esf(r.contour.mask, params.esf); });

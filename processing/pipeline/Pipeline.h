@@ -6,6 +6,7 @@
 
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
+#include "processing/core/ImageMetadata.h"
 #include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/HostBufferPool.h"
 #include "processing/pipeline/PipelineParameters.h"
@@ -26,9 +27,8 @@ class Pipeline {
 
     explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
 
-    // Discards previous results. pixelSpacingMm: the input's pixel size when known (mm
-    // parameters are converted with it), else they follow the image size (PixelScale).
-    void setInput(Image input, std::optional<double> pixelSpacingMm = std::nullopt);
+    // Discards previous results. The spacing (none: unknown) scales the quality checks.
+    void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt);
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -47,7 +47,7 @@ class Pipeline {
   private:
     std::shared_ptr<ComputeBackend> backend_;
     Image input_;
-    std::optional<double> spacingMm_;
+    std::optional<PixelSpacing> spacing_;
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses

@@ -10,6 +10,7 @@
 #include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/pipeline/StageId.h"
+#include "processing/quality/QualityReport.h"
 #include "processing/threshold/Histogram.h"
 #include "processing/threshold/ThresholdSelector.h"
 
@@ -25,6 +26,8 @@ struct PipelineResult {
     Image sobel;
     ContourResult contour;
     Image final;  // original values inside the mask, 0 elsewhere
+    // The plausibility checks of contour.mask (MaskQuality), made with the mask stage.
+    QualityReport quality;
     EsfResult esf;
 
     std::array<std::optional<double>, kStageCount> milliseconds{};

@@ -115,5 +115,23 @@ TEST(ExportReport, CarriesVersionsChecksumTimesParametersAndMesh) {
     EXPECT_EQ(j.find("outputs")->asArray().size(), 1u);
 }
 
+TEST(ExportReport, CarriesTheMasksQualityChecksOnceTheMaskStageRan) {
+    Fixture f;
+    f.result.quality.checks = {{"empty", false, 0.0, 0.002, "mask is empty"},
+                               {"border", true, 0.1, 0.3, "mask does not touch the image edges"}};
+    const auto j = exportReportJson({}, f.original, {}, f.result);
+    const processing::Json* q = j.find("quality");
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(q->find("status")->asString(), "needs-review");
+    const auto& checks = q->find("checks")->asArray();
+    ASSERT_EQ(checks.size(), 2u);
+    EXPECT_EQ(checks[0].find("id")->asString(), "empty");
+    EXPECT_FALSE(checks[0].find("passed")->asBool());
+    EXPECT_EQ(checks[0].find("limit")->asNumber(), 0.002);
+    EXPECT_EQ(checks[1].find("message")->asString(), "mask does not touch the image edges");
+    f.result.milliseconds[processing::stageIndex(StageId::Mask)].reset();
+    EXPECT_EQ(exportReportJson({}, f.original, {}, f.result).find("quality"), nullptr);
+}
+
 }  // namespace
 }  // namespace xrayprep::mesh_export

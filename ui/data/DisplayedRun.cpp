@@ -62,6 +62,7 @@ void DisplayedRun::adoptStage(processing::StageId stage, DisplayedRun& from) {
             break;
         case processing::StageId::Mask:
             final = std::move(from.final);
+            quality = std::move(from.quality);
             break;
         case processing::StageId::Esf:
             esf = std::move(from.esf);

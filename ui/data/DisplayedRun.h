@@ -8,6 +8,7 @@
 #include "processing/core/ImageMetadata.h"
 #include "processing/esf/EsfSolver.h"
 #include "processing/pipeline/PipelineParameters.h"
+#include "processing/quality/QualityReport.h"
 #include "processing/threshold/Histogram.h"
 #include "processing/threshold/ThresholdSelector.h"
 #include "ui/data/TimingData.h"
@@ -30,6 +31,7 @@ struct DisplayedRun {
     std::shared_ptr<const processing::Image> sobel;
     std::shared_ptr<const processing::ContourResult> contour;
     std::shared_ptr<const processing::Image> final;
+    std::shared_ptr<const processing::QualityReport> quality;  // checks of the mask, with final
     std::shared_ptr<const processing::EsfResult> esf;
 
     processing::PipelineParameters parameters;  // of the run that produced the stages

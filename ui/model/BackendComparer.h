@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "processing/core/CancelToken.h"
+#include "processing/core/ImageMetadata.h"
 #include "processing/core/Raster.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/pipeline/PipelineResult.h"
@@ -16,7 +17,7 @@ namespace xrayprep::ui {
 
 struct ComparisonRequest {
     std::shared_ptr<const processing::Image> input;
-    std::optional<double> spacingMm;  // the input's pixel size, for mm parameters
+    std::optional<processing::PixelSpacing> spacing;  // of the input (mm parameters, checks)
     processing::PipelineParameters parameters;
     std::vector<processing::BackendKind> backends;  // available ones; serial is run first
     int openmpThreads = 0;                          // <= 0: all cores

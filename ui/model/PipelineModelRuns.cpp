@@ -75,8 +75,9 @@ void PipelineModel::Impl::startRun() {
         displayed.timing.wallMs[i].reset();
         displayed.timing.device[i].reset();
     }
-    const RunRequest request{pipeline, input, parameters, *first,
-                             metadata ? processing::meanSpacingMm(*metadata) : std::nullopt};
+    const RunRequest request{
+        pipeline, input, metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
+        parameters, *first};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));
@@ -164,7 +165,7 @@ void PipelineModel::Impl::startComparison() {
     if (!input || comparing) return;
     ComparisonRequest request;
     request.input = input;
-    request.spacingMm = metadata ? processing::meanSpacingMm(*metadata) : std::nullopt;
+    request.spacing = metadata ? metadata->spacing : std::nullopt;
     request.parameters = parameters;
     for (const auto& b : q.availableBackends()) {
         if (b.available) request.backends.push_back(b.kind);

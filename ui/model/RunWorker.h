@@ -7,6 +7,7 @@
 
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
+#include "processing/core/ImageMetadata.h"
 #include "processing/pipeline/Pipeline.h"
 #include "ui/model/StageUpdate.h"
 
@@ -15,10 +16,10 @@ namespace xrayprep::ui {
 // What one pipeline run needs. The pipeline is used by this run only until it has finished.
 struct RunRequest {
     std::shared_ptr<processing::Pipeline> pipeline;
-    std::shared_ptr<const processing::Image> input;  // set on the pipeline if it has none yet
+    std::shared_ptr<const processing::Image> input;   // set on the pipeline if it has none yet
+    std::optional<processing::PixelSpacing> spacing;  // of the input (quality checks)
     processing::PipelineParameters parameters;
     processing::StageId from = processing::StageId::Median;
-    std::optional<double> spacingMm;  // the input's pixel size, for mm parameters
 };
 
 // Written by the worker, read by the GUI thread once the run's future has finished (the

@@ -27,6 +27,7 @@ StageUpdate makeStageUpdate(StageId stage, const processing::PipelineResult& res
             break;
         case StageId::Mask:
             u.outputs.final = std::make_shared<const processing::Image>(result.final);
+            u.outputs.quality = std::make_shared<const processing::QualityReport>(result.quality);
             break;
         case StageId::Esf:
             u.outputs.esf = std::make_shared<const processing::EsfResult>(result.esf);

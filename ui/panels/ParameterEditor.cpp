@@ -138,6 +138,18 @@ QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
         {"esf.mode", "Mode"},
         {"esf.shape", "Shape pixels"},
         {"esf.tolerance", "Tolerance"},
+        {"quality.minArea", "Empty below"},
+        {"quality.maxCoverage", "Whole anatomy from"},
+        {"quality.maxBorderRun", "Border run from"},
+        {"quality.minStraightLength", "Straight edge from"},
+        {"quality.straightAngle", "Straight edge angle"},
+        {"quality.straightTolerance", "Straightness"},
+        {"quality.straightToleranceMm", "Straightness (mm)"},
+        {"quality.minFraction", "Min. bone fraction"},
+        {"quality.maxFraction", "Max. bone fraction"},
+        {"quality.smallFragment", "Small fragment below"},
+        {"quality.maxSmallFragments", "Max. small fragments"},
+        {"quality.maxFragments", "Max. pieces"},
     };
     const auto it = labels.find(d.key);
     if (it != labels.end()) return QObject::tr(it->second);

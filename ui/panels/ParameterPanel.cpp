@@ -29,6 +29,8 @@ QString parameterSectionTitle(StageId stage) {
             return QObject::tr("Active contour");
         case StageId::Esf:
             return QObject::tr("Edge strength function (ESF)");
+        case StageId::Mask:
+            return QObject::tr("Mask checks");
         default:
             return QString::fromUtf8(viewStageTitle(viewStageOf(stage)));
     }
@@ -56,6 +58,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
             editors_.push_back(editor);
         }
         if (!section) continue;
+        // The quality checks' limits are seldom changed: folded until asked for.
+        if (stage == StageId::Mask) section->setExpanded(false);
         auto* reset = new QToolButton;
         reset->setText(tr("Reset"));
         reset->setAutoRaise(true);

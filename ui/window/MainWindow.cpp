@@ -20,6 +20,7 @@
 #include "ui/panels/BackendChoice.h"
 #include "ui/panels/BackendSelector.h"
 #include "ui/panels/DicomHeaderPanel.h"
+#include "ui/panels/MaskChecksPanel.h"
 #include "ui/panels/ParameterPanel.h"
 #include "ui/panels/TimingPanel.h"
 #include "ui/preview/MeshPreviewPanel.h"
@@ -86,8 +87,13 @@ QDockWidget* MainWindow::addDock(QWidget* content, const QString& title, const Q
 
 void MainWindow::buildDocks() {
     parameters_ = new ParameterPanel(this);
-    QDockWidget* parameterDock = addDock(parameters_, tr("Parameters"),
-                                         QStringLiteral("parametersDock"), Qt::LeftDockWidgetArea);
+    parameterDock_ = addDock(parameters_, tr("Parameters"), QStringLiteral("parametersDock"),
+                             Qt::LeftDockWidgetArea);
+    // The mask's checks under the parameters, beside the image, where a failed one is seen.
+    checks_ = new MaskChecksPanel(this);
+    checksDock_ = addDock(checks_, tr("Mask checks"), QStringLiteral("maskChecksDock"),
+                          Qt::LeftDockWidgetArea);
+    splitDockWidget(parameterDock_, checksDock_, Qt::Vertical);
     histogram_ = new HistogramView(this);
     histogramDock_ = addDock(histogram_, tr("Histogram"), QStringLiteral("histogramDock"),
                              Qt::RightDockWidgetArea);
@@ -109,7 +115,7 @@ void MainWindow::buildDocks() {
                          Qt::TopDockWidgetArea);
     stripDock_->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
     timingDock_->raise();
-    resizeDocks({parameterDock, histogramDock_}, {300, 380}, Qt::Horizontal);
+    resizeDocks({parameterDock_, histogramDock_}, {300, 380}, Qt::Horizontal);
 
     backends_ = new BackendSelector(this, BackendSelector::Layout::ToolBar);
     actions_->toolBar->addWidget(backends_);
@@ -130,6 +136,9 @@ void MainWindow::buildStatusBar() {
     statusBar()->addWidget(cursorLabel_, 1);
     statusBar()->addPermanentWidget(progress_);
     statusBar()->addPermanentWidget(cancelButton_);
+    qualityLabel_ = new QLabel(this);
+    qualityLabel_->setObjectName(QStringLiteral("qualityLabel"));
+    statusBar()->addPermanentWidget(qualityLabel_);
     statusBar()->addPermanentWidget(runLabel_);
 }
 
@@ -167,8 +176,10 @@ void MainWindow::connectModel() {
     connect(&model_, &PipelineModel::runStarted, this, &MainWindow::onRunStarted);
     connect(&model_, &PipelineModel::stageFinished, this, &MainWindow::onStageFinished);
     connect(&model_, &PipelineModel::runFinished, this, &MainWindow::onRunFinished);
-    connect(&model_, &PipelineModel::runCancelled, this,
-            [this] { display_->runCancelled(model_.displayed()); });
+    connect(&model_, &PipelineModel::runCancelled, this, [this] {
+        display_->runCancelled(model_.displayed());
+        showQuality();  // the checks of the mask still shown
+    });
     connect(&model_, &PipelineModel::runFailed, this, &MainWindow::onRunFailed);
     connect(&model_, &PipelineModel::progress, this, [this](int percent, const QString& text) {
         progress_->setValue(percent);
@@ -301,6 +312,7 @@ void MainWindow::onInputLoaded() {
     histogram_->clear();
     timing_->clear();
     meshPreview_->clear();
+    showQuality();
     actions_->setHasImage(true);
     if (!model_.inputPath().isEmpty()) {
         settings_.addRecentFile(model_.inputPath());
@@ -312,12 +324,14 @@ void MainWindow::onInputLoaded() {
 void MainWindow::onRunStarted(ViewStage first) {
     display_->runStarted(first, model_.displayed());
     runLabel_->setText(tr("Running on %1…").arg(model_.backendDescription()));
+    if (viewStageIndex(first) <= viewStageIndex(ViewStage::Mask)) checks_->setPending();
 }
 
 void MainWindow::onStageFinished(ViewStage stage) {
     const DisplayedRun& run = model_.displayed();
     display_->stageFinished(stage, run);
     if (stage == ViewStage::Threshold) histogram_->showRun(run);
+    if (stage == ViewStage::Mask) showQuality();
     if (stage == ViewStage::Esf) meshPreview_->showRun(run);
 }
 
@@ -333,6 +347,7 @@ void MainWindow::onRunFinished() {
 void MainWindow::onRunFailed(const QString& message, bool backendFailure) {
     runLabel_->setText(tr("Run failed"));
     display_->runCancelled(model_.displayed());
+    showQuality();
     if (!backendFailure) {
         showMessage(tr("The run failed"), message);
         return;
@@ -345,6 +360,20 @@ void MainWindow::onBusyChanged(bool busy) {
     progress_->setVisible(busy);
     cancelButton_->setVisible(busy);
     if (busy) progress_->setValue(0);
+}
+
+void MainWindow::showQuality() {
+    const auto& quality = model_.displayed().quality;
+    checks_->setReport(quality);
+    if (!quality || quality->checks.empty()) {
+        qualityLabel_->clear();
+        return;
+    }
+    const bool review = quality->needsReview();
+    qualityLabel_->setText(review ? tr("⚠ Mask needs review") : tr("Mask checks passed"));
+    qualityLabel_->setStyleSheet(review ? QStringLiteral("color: #d64834; font-weight: bold;")
+                                        : QString());
+    qualityLabel_->setToolTip(checks_->summaryText());
 }
 
 void MainWindow::showMessage(const QString& title, const QString& text) {
@@ -368,6 +397,8 @@ void MainWindow::arrangeDefaultDocks() {
     } else {
         resizeDocks({histogramDock_, timingDock_}, {280, height() - 280}, Qt::Vertical);
     }
+    // Room for the six checks with their messages (failed ones first); the parameters scroll.
+    resizeDocks({parameterDock_, checksDock_}, {300, 270}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

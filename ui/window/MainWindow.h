@@ -18,6 +18,7 @@ class AppSettings;
 class BackendSelector;
 class DicomHeaderPanel;
 class HistogramView;
+class MaskChecksPanel;
 class MeshPreviewDock;
 class ParameterPanel;
 class PipelineModel;
@@ -72,6 +73,7 @@ class MainWindow : public QMainWindow {
     void onRunFinished();
     void onRunFailed(const QString& message, bool backendFailure);
     void onBusyChanged(bool busy);
+    void showQuality();  // the displayed run's mask checks: panel and status bar
     void showMessage(const QString& title, const QString& text);
 
     PipelineModel& model_;
@@ -85,8 +87,11 @@ class MainWindow : public QMainWindow {
     HistogramView* histogram_ = nullptr;
     TimingPanel* timing_ = nullptr;
     DicomHeaderPanel* header_ = nullptr;
+    MaskChecksPanel* checks_ = nullptr;
     MeshPreviewDock* meshPreview_ = nullptr;
     QDockWidget* stripDock_ = nullptr;
+    QDockWidget* parameterDock_ = nullptr;
+    QDockWidget* checksDock_ = nullptr;
     QDockWidget* histogramDock_ = nullptr;
     QDockWidget* headerDock_ = nullptr;
     QDockWidget* timingDock_ = nullptr;
@@ -94,6 +99,7 @@ class MainWindow : public QMainWindow {
     bool defaultLayoutDone_ = false;
     QLabel* cursorLabel_ = nullptr;
     QLabel* runLabel_ = nullptr;
+    QLabel* qualityLabel_ = nullptr;  // "Mask needs review" after a run whose checks failed
     QProgressBar* progress_ = nullptr;
     QToolButton* cancelButton_ = nullptr;
 };

@@ -69,9 +69,9 @@ struct SignalLog {
 // The independent reference: the processing pipeline run directly, serial backend.
 inline processing::PipelineResult referenceRun(const processing::Image& image,
                                                const processing::PipelineParameters& params,
-                                               std::optional<double> spacingMm) {
+                                               std::optional<processing::PixelSpacing> spacing) {
     processing::Pipeline pipeline(gpu::makeBackend(processing::BackendKind::Serial));
-    pipeline.setInput(image, spacingMm);
+    pipeline.setInput(image, spacing);
     return pipeline.run(params);
 }
 

@@ -49,9 +49,8 @@ TEST(PipelineModelBackend, SwitchingBackendsReRunsEverythingAndKeepsEachTiming) 
     ASSERT_TRUE(waitForCount(finished, 2));
     EXPECT_EQ(log.started, std::vector<ViewStage>{ViewStage::Median});
     EXPECT_EQ(log.finished, stagesFrom(ViewStage::Median));
-    expectDisplayedEquals(model.displayed(),
-                          referenceRun(phantom.image, model.parameters(),
-                                       processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters(),
+                                                          phantom.metadata.spacing));
 
     const auto serial = model.lastTiming(BackendKind::Serial);
     const auto openmp = model.lastTiming(BackendKind::OpenMP);
@@ -115,9 +114,8 @@ TEST(PipelineModelBackend, ACudaFailureDuringARunLeavesTheModelUsable) {
     ASSERT_TRUE(waitForCount(finished, 2));
     EXPECT_EQ(log.started, std::vector<ViewStage>{ViewStage::Median});
     EXPECT_TRUE(log.failures.isEmpty());
-    expectDisplayedEquals(model.displayed(),
-                          referenceRun(phantom.image, model.parameters(),
-                                       processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters(),
+                                                          phantom.metadata.spacing));
     EXPECT_FALSE(model.lastTiming(BackendKind::Cuda).has_value());  // never completed
 }
 

@@ -33,9 +33,8 @@ TEST(PipelineModelRun, NewInputPublishesEveryStageInOrderAndMatchesTheSerialPipe
     EXPECT_EQ(log.finished, kPipelineStages);
     for (ViewStage s : kAllViewStages) EXPECT_TRUE(model.displayed().has(s)) << viewStageTitle(s);
     EXPECT_TRUE(*model.displayed().original == phantom.image);
-    expectDisplayedEquals(model.displayed(),
-                          referenceRun(phantom.image, model.parameters(),
-                                       processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters(),
+                                                          phantom.metadata.spacing));
     EXPECT_EQ(model.displayed().parameters, processing::PipelineParameters{});
     const RunTiming& t = model.displayed().timing;
     EXPECT_EQ(t.backend, BackendKind::Serial);
@@ -67,9 +66,8 @@ TEST(PipelineModelRun, OpenSampleLoadsOffTheGuiThreadAndRuns) {
     EXPECT_TRUE(*model.displayed().original == phantom.image);
     ASSERT_TRUE(model.displayed().metadata);
     ASSERT_TRUE(model.displayed().metadata->spacing.has_value());
-    expectDisplayedEquals(model.displayed(),
-                          referenceRun(phantom.image, model.parameters(),
-                                       processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(), referenceRun(phantom.image, model.parameters(),
+                                                          phantom.metadata.spacing));
 }
 
 // Fixture: a model (openmp, 2 threads) that has finished its first run on the small sample.
@@ -90,9 +88,8 @@ class PipelineModelEdits : public ::testing::Test {
         EXPECT_EQ(log.started, std::vector<ViewStage>{first});
         EXPECT_EQ(log.finished, stagesFrom(first));
         EXPECT_EQ(model.displayed().parameters, p);
-        expectDisplayedEquals(
-            model.displayed(),
-            referenceRun(phantom.image, p, processing::meanSpacingMm(phantom.metadata)));
+        expectDisplayedEquals(model.displayed(),
+                              referenceRun(phantom.image, p, phantom.metadata.spacing));
         log.clear();
     }
     processing::Phantom phantom = smallPhantom();
@@ -134,9 +131,8 @@ TEST_F(PipelineModelEdits, RapidEditsWithinTheDebounceMakeOneRun) {
     EXPECT_EQ(started.count(), 1);
     EXPECT_EQ(log.finished, std::vector<ViewStage>{ViewStage::Esf});
     EXPECT_EQ(model.displayed().parameters.esf.rho, 18.0);
-    expectDisplayedEquals(
-        model.displayed(),
-        referenceRun(phantom.image, p, processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, p, phantom.metadata.spacing));
 }
 
 TEST_F(PipelineModelEdits, AnEditDuringARunCancelsItAndTheLastParametersWin) {
@@ -156,9 +152,8 @@ TEST_F(PipelineModelEdits, AnEditDuringARunCancelsItAndTheLastParametersWin) {
     EXPECT_EQ(started.count(), 2);
     EXPECT_FALSE(finished.wait(200));
     EXPECT_EQ(model.displayed().parameters, p);
-    expectDisplayedEquals(
-        model.displayed(),
-        referenceRun(phantom.image, p, processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, p, phantom.metadata.spacing));
 }
 
 // A cancelled run may have published its first stages; going back to the parameters the
@@ -181,9 +176,8 @@ TEST_F(PipelineModelEdits, CancelKeepsPublishedStagesAndTheNextRunRepairsThem) {
     ASSERT_TRUE(waitForCount(finished, finished.count() + 1));
     ASSERT_FALSE(log.started.empty());
     EXPECT_EQ(log.started.front(), ViewStage::Median);
-    expectDisplayedEquals(
-        model.displayed(),
-        referenceRun(phantom.image, original, processing::meanSpacingMm(phantom.metadata)));
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, original, phantom.metadata.spacing));
 }
 
 // Serial stages, except an active contour that waits until it is cancelled (10 s at most).

@@ -49,8 +49,7 @@ TEST_F(MainWindowTest, ARunFillsEveryStageTileAndEachStageCanBeShown) {
     }
     // The shown final image is the one a direct serial run computes.
     processing::Pipeline reference(gpu::makeBackend(BackendKind::Serial));
-    reference.setInput(*model->displayed().original,
-                       processing::meanSpacingMm(*model->displayed().metadata));
+    reference.setInput(*model->displayed().original, model->displayed().metadata->spacing);
     const auto& expected = reference.run(model->parameters());
     EXPECT_TRUE(*model->displayed().final == expected.final);
     EXPECT_EQ(window->windowTitle(), QStringLiteral("Sample (planar) — xrayprep"));
@@ -87,8 +86,7 @@ TEST_F(MainWindowTest, EditingAParameterReRunsThatStageAndTheOnesAfterIt) {
     EXPECT_NE(model->displayed().median, medianBefore);
 
     processing::Pipeline reference(gpu::makeBackend(BackendKind::Serial));
-    reference.setInput(*model->displayed().original,
-                       processing::meanSpacingMm(*model->displayed().metadata));
+    reference.setInput(*model->displayed().original, model->displayed().metadata->spacing);
     const auto& expected = reference.run(model->parameters());
     EXPECT_TRUE(*model->displayed().median == expected.median);
     EXPECT_TRUE(model->displayed().esf->field == expected.esf.field);

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "processing/quality/MaskRuns.h"
+
+namespace xrayprep::processing {
+
+// The 8-connected pieces of a mask, from its runs: union-find over runs that overlap or touch
+// diagonally in consecutive rows. Only the pieces' areas are kept (no label image), which is
+// all the fragments check needs.
+class FragmentCounter {
+  public:
+    // Areas in pixels, in raster order of each piece's first pixel.
+    [[nodiscard]] std::vector<std::int64_t> operator()(const MaskRuns& runs) const;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,161 @@
+#include "processing/quality/MaskQuality.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "processing/quality/MaskMeasures.h"
+
+namespace xrayprep::processing {
+namespace {
+
+// "96 %", and one decimal below 1 % ("0.4 %") so that a small share does not read as none.
+std::string percent(double fraction) {
+    char text[32];
+    const double p = fraction * 100.0;
+    if (p > 0.0 && p < 1.0) {
+        std::snprintf(text, sizeof text, "%.1f %%", p);
+    } else {
+        std::snprintf(text, sizeof text, "%.0f %%", p);
+    }
+    return text;
+}
+
+std::string count(std::int64_t n) { return std::to_string(n); }
+
+double share(std::int64_t part, std::int64_t whole) {
+    return whole > 0 ? static_cast<double>(part) / static_cast<double>(whole) : 0.0;
+}
+
+QualityCheck emptyCheck(const MaskMeasures& m, const QualityParams& p) {
+    // Against the anatomy; without one, against the image, so a tiny speck still fails.
+    const std::int64_t whole = m.anatomyPixels > 0 ? m.anatomyPixels : m.imagePixels;
+    const char* of = m.anatomyPixels > 0 ? "the anatomy" : "the image";
+    QualityCheck c{"empty", true, share(m.maskPixels, whole), p.minAreaFraction, ""};
+    if (m.maskPixels == 0) {
+        c.passed = false;
+        c.message = "mask is empty";
+    } else if (c.value < c.limit) {
+        c.passed = false;
+        c.message = "mask is almost empty: " + count(m.maskPixels) + " pixels, " +
+                    percent(c.value) + " of " + of;
+    } else {
+        c.message = "mask has " + count(m.maskPixels) + " pixels";
+    }
+    return c;
+}
+
+QualityCheck wholeAnatomyCheck(const MaskMeasures& m, const QualityParams& p) {
+    QualityCheck c{"whole-anatomy", true, share(m.maskInAnatomy, m.anatomyPixels),
+                   p.maxAnatomyCoverage, ""};
+    if (m.anatomyPixels == 0) {
+        c.message = "no anatomy was found to compare with";
+    } else if (c.value >= c.limit) {
+        c.passed = false;
+        c.message = "mask covers " + percent(c.value) + " of the anatomy: soft tissue was kept";
+    } else {
+        c.message = "mask covers " + percent(c.value) + " of the anatomy";
+    }
+    return c;
+}
+
+QualityCheck borderCheck(const MaskMeasures& m, const QualityParams& p) {
+    QualityCheck c{"border", true, m.border.fraction, p.maxBorderRun, ""};
+    if (m.border.length == 0) {
+        c.message = "mask does not touch the image edges";
+    } else if (c.value >= c.limit) {
+        c.passed = false;
+        c.message = "mask runs along the " + m.border.edge + " edge of the image for " +
+                    percent(c.value) + " of its length";
+    } else {
+        c.message = "mask meets the image edges only briefly (at most " + percent(c.value) +
+                    " of the " + m.border.edge + " edge)";
+    }
+    return c;
+}
+
+QualityCheck straightEdgeCheck(const MaskMeasures& m, const QualityParams& p) {
+    const StraightEdge& e = m.straight;
+    QualityCheck c{"straight-edge", true, e.fraction, p.minStraightLength, ""};
+    const std::string side = e.vertical ? "height" : "width";
+    if (c.value >= c.limit) {
+        c.passed = false;
+        c.message = std::string("mask outline has a straight ") +
+                    (e.vertical ? "vertical edge at column " : "horizontal edge at row ") +
+                    std::to_string(e.firstMinor) + " over " + percent(c.value) + " of the image " +
+                    side + ", typical of a positioning platform, a collimator band or a cut";
+    } else if (e.length == 0) {
+        c.message = "no straight edge in the mask outline";
+    } else {
+        c.message = "no long straight edge (the longest spans " + percent(c.value) +
+                    " of the image " + side + ")";
+    }
+    return c;
+}
+
+QualityCheck fractionCheck(const MaskMeasures& m, const QualityParams& p) {
+    QualityCheck c{"fraction", true, share(m.maskPixels, m.anatomyPixels), p.minBoneFraction, ""};
+    const std::string expected =
+        "(expected " + percent(p.minBoneFraction) + " to " + percent(p.maxBoneFraction) + ")";
+    // The limit reported is the bound crossed, or the nearer one.
+    const double middle = 0.5 * (p.minBoneFraction + p.maxBoneFraction);
+    c.limit = c.value < middle ? p.minBoneFraction : p.maxBoneFraction;
+    if (m.anatomyPixels == 0) {
+        c.passed = false;
+        c.message = "no anatomy was found, so the bone's share of it is unknown";
+    } else if (c.value < p.minBoneFraction || c.value > p.maxBoneFraction) {
+        c.passed = false;
+        c.message = "bone is " + percent(c.value) + " of the anatomy " + expected;
+    } else {
+        c.message = "bone is " + percent(c.value) + " of the anatomy";
+    }
+    return c;
+}
+
+QualityCheck fragmentsCheck(const MaskMeasures& m, const QualityParams& p) {
+    const auto pieces = static_cast<std::int64_t>(m.fragmentAreas.size());
+    std::int64_t small = 0;
+    for (const std::int64_t area : m.fragmentAreas) {
+        small += static_cast<double>(area) < p.smallFragment * static_cast<double>(m.maskPixels);
+    }
+    QualityCheck c{"fragments", true, static_cast<double>(small),
+                   static_cast<double>(p.maxSmallFragments), ""};
+    if (pieces > p.maxFragments) {
+        c.passed = false;
+        c.value = static_cast<double>(pieces);
+        c.limit = p.maxFragments;
+        c.message = "mask is in " + count(pieces) + " pieces (more than " +
+                    std::to_string(p.maxFragments) + ")";
+    } else if (small > p.maxSmallFragments) {
+        c.passed = false;
+        c.message = "mask has " + count(small) + " small fragments (more than " +
+                    std::to_string(p.maxSmallFragments) + ")";
+    } else if (pieces == 0) {
+        c.message = "mask has no pieces";
+    } else {
+        c.message = "mask is in " + count(pieces) + (pieces == 1 ? " piece" : " pieces");
+        if (small > 0) c.message += ", " + count(small) + " of them small";
+    }
+    return c;
+}
+
+}  // namespace
+
+QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int width, int height,
+                                      const std::optional<PixelSpacing>& spacing,
+                                      const QualityParams& params) const {
+    const MaskMeasures m = measureMask(mask, anatomy, width, height, spacing, params);
+    QualityReport report;
+    report.checks = {emptyCheck(m, params),    wholeAnatomyCheck(m, params),
+                     borderCheck(m, params),   straightEdgeCheck(m, params),
+                     fractionCheck(m, params), fragmentsCheck(m, params)};
+    return report;
+}
+
+QualityReport MaskQuality::operator()(const ContourResult& contour, int width, int height,
+                                      const std::optional<PixelSpacing>& spacing,
+                                      const QualityParams& params) const {
+    return (*this)(contour.mask, contour.anatomy, width, height, spacing, params);
+}
+
+}  // namespace xrayprep::processing

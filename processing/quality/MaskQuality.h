@@ -1,0 +1,40 @@
+#pragma once
+
+#include <optional>
+
+#include "processing/contour/ActiveContour.h"
+#include "processing/core/ImageMetadata.h"
+#include "processing/core/Raster.h"
+#include "processing/quality/QualityParams.h"
+#include "processing/quality/QualityReport.h"
+
+namespace xrayprep::processing {
+
+// Plausibility checks of a bone mask (SPEC §3 "Quality checks"), in this order:
+//   empty          no mask pixels, or fewer than minAreaFraction of the anatomy
+//   whole-anatomy  the mask covers maxAnatomyCoverage or more of the anatomy (soft tissue kept)
+//   border         the mask runs along an image edge for maxBorderRun or more of it
+//   straight-edge  the outline has a straight, nearly axis-aligned stretch of minStraightLength
+//                  or more of the image side (StraightEdgeFinder)
+//   fraction       the mask's share of the anatomy lies outside [minBoneFraction,
+//                  maxBoneFraction], or there is no anatomy
+//   fragments      more than maxSmallFragments pieces below smallFragment of the mask's area,
+//                  or more than maxFragments pieces (8-connected)
+// It reads the mask once as runs and costs a few milliseconds at the reference size; the
+// result depends on nothing but its inputs. It stands on its own so that a mask changed after
+// the run (manual edits) can be checked again.
+class MaskQuality {
+  public:
+    // `mask` and `anatomy` are 0/1 rasters of width x height (an empty raster counts as all
+    // zero); the spacing, when known, widens the straight-edge tolerance to
+    // straightToleranceMm. Throws std::invalid_argument when a raster has another size.
+    [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
+                                           int height, const std::optional<PixelSpacing>& spacing,
+                                           const QualityParams& params = {}) const;
+    // The contour stage's mask against the anatomy it found.
+    [[nodiscard]] QualityReport operator()(const ContourResult& contour, int width, int height,
+                                           const std::optional<PixelSpacing>& spacing,
+                                           const QualityParams& params = {}) const;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <vector>
+
+#include "processing/quality/MaskRuns.h"
+
+namespace xrayprep::processing {
+
+// Which side of a mask's outline: the pixels of the mask whose neighbour in that direction is
+// not in the mask (left: the pixel to the left is outside, ...). Pixels whose neighbour lies
+// outside the image are left out: where a mask meets the image border is the border check's
+// business, not an edge of the mask's own.
+enum class OutlineSide { Left, Right, Top, Bottom };
+
+// Outline pixels of one side, grouped by the coordinate along the edge they form ("major":
+// the row for Left/Right, whose edges run down the image; the column for Top/Bottom) with the
+// other coordinate ("minor") ascending within each group.
+struct OutlinePoints {
+    OutlineSide side = OutlineSide::Left;
+    int majorCount = 0;
+    std::vector<std::size_t>
+        offsets;  // majorCount + 1; group m is minors[offsets[m], offsets[m+1])
+    std::vector<int> minors;
+};
+
+[[nodiscard]] OutlinePoints outlinePoints(const MaskRuns& runs, OutlineSide side);
+
+}  // namespace xrayprep::processing

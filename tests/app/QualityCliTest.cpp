@@ -1,0 +1,101 @@
+// `run` reports the quality checks: "review" lines, the summary's counts, report.json's
+// "quality" and "needsReview", and the exit codes 0 / 3 / 1.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "processing/util/Json.h"
+#include "tests/app/CliProcess.h"
+#include "tests/app/FlatDicom.h"
+#include "tests/app/ReportFiles.h"
+#include "tests/support/TempDir.h"
+
+namespace fs = std::filesystem;
+using xrayprep::processing::Json;
+using xrayprep::test_support::readJsonFile;
+using xrayprep::test_support::runCliProcess;
+
+namespace {
+
+const std::vector<std::string> kQuick = {"--set",     "median.size=5", "--set", "esf.iterations=10",
+                                         "--backend", "serial"};
+
+class QualityCli : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        ASSERT_EQ(runCliProcess({"phantom", "--out", (dir_ / "foot.dcm").string(), "--size",
+                                 "512x400", "--seed", "2"})
+                      .exitCode,
+                  0);
+        xrayprep::test_support::writeFlatDicom(dir_ / "flat.dcm");
+    }
+    xrayprep::test_support::CliResult run(std::vector<std::string> inputs,
+                                          const std::vector<std::string>& extra) {
+        std::vector<std::string> a = {"run"};
+        a.insert(a.end(), inputs.begin(), inputs.end());
+        for (const std::string& s : {std::string("--out"), (dir_ / "out").string(),
+                                     std::string("--report"), (dir_ / "report.json").string()})
+            a.push_back(s);
+        a.insert(a.end(), kQuick.begin(), kQuick.end());
+        a.insert(a.end(), extra.begin(), extra.end());
+        return runCliProcess(a);
+    }
+    xrayprep::test_support::TempDir dir_;
+};
+
+}  // namespace
+
+TEST_F(QualityCli, AnEmptyMaskIsProcessedButNeedsReviewAndExitsWithThree) {
+    const auto r = run({(dir_ / "flat.dcm").string()}, {});
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("review  flat.dcm ("), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("s): empty (mask is empty)"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("1 of 1 inputs processed: 0 ok, 1 need review, 0 failed; outputs in"),
+              std::string::npos)
+        << r.output;
+    const Json report = readJsonFile(dir_ / "report.json");
+    EXPECT_EQ(report.find("needsReview")->asNumber(), 1);
+    EXPECT_EQ(report.find("failed")->asNumber(), 0);
+    const Json& e = report.find("inputs")->asArray().at(0);
+    EXPECT_EQ(e.find("status")->asString(), "ok");  // processed; outputs written
+    EXPECT_TRUE(e.find("needsReview")->asBool());
+    const Json* q = e.find("quality");
+    EXPECT_EQ(q->find("status")->asString(), "needs-review");
+    const auto& checks = q->find("checks")->asArray();
+    ASSERT_EQ(checks.size(), 6u);
+    EXPECT_EQ(checks[0].find("id")->asString(), "empty");
+    EXPECT_FALSE(checks[0].find("passed")->asBool());
+    EXPECT_EQ(checks[0].find("value")->asNumber(), 0.0);
+    EXPECT_EQ(checks[0].find("limit")->asNumber(), 0.002);
+    EXPECT_EQ(checks[0].find("message")->asString(), "mask is empty");
+    EXPECT_TRUE(fs::exists(dir_ / "out" / "flat" / "final.png"));
+}
+
+TEST_F(QualityCli, AFailureWinsOverAReviewInTheExitCode) {
+    std::ofstream(dir_ / "broken.dcm") << "not DICOM";
+    const auto r = run({(dir_ / "flat.dcm").string(), (dir_ / "broken.dcm").string()}, {});
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_NE(r.output.find("1 of 2 inputs processed: 0 ok, 1 need review, 1 failed"),
+              std::string::npos)
+        << r.output;
+    const Json report = readJsonFile(dir_ / "report.json");
+    const auto& inputs = report.find("inputs")->asArray();
+    EXPECT_EQ(inputs.at(1).find("status")->asString(), "failed");
+    EXPECT_FALSE(inputs.at(1).find("needsReview")->asBool());
+}
+
+TEST_F(QualityCli, TheLimitsAreParameters) {
+    // Any mask has at least one piece: with at most 0 allowed, the fragments check fails.
+    const auto r = run({(dir_ / "foot.dcm").string()}, {"--set", "quality.maxFragments=0"});
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("fragments (mask is in "), std::string::npos) << r.output;
+    const Json report = readJsonFile(dir_ / "report.json");
+    const Json& e = report.find("inputs")->asArray().at(0);
+    EXPECT_EQ(e.find("parameters")->find("quality.maxFragments")->asNumber(), 0);
+    const auto& checks = e.find("quality")->find("checks")->asArray();
+    EXPECT_EQ(checks.at(5).find("id")->asString(), "fragments");
+    EXPECT_EQ(checks.at(5).find("limit")->asNumber(), 0);
+    EXPECT_EQ(run({(dir_ / "foot.dcm").string()}, {"--set", "quality.maxFragments=-1"}).exitCode,
+              2);
+}
