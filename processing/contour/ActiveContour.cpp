@@ -53,13 +53,16 @@ void validate(const ContourInputs& in, const ContourParams& p) {
             p.minAreaMm2);
     positive(p.anatomyOpenMm, "anatomyOpenMm");
     positive(p.stripTolerance, "stripTolerance");
-    require(p.presmoothMm >= 0.0 && std::isfinite(p.presmoothMm), "presmoothMm must be >= 0",
-            p.presmoothMm);
-    positive(p.localSigmaMm, "localSigmaMm");
-    positive(p.ringMm, "ringMm");
-    positive(p.sealMm, "sealMm");
-    require(p.localRounds >= 1, "localRounds must be >= 1", p.localRounds);
+    positive(p.platformStep, "platformStep");
+    positive(p.skinMm, "skinMm");
+    positive(p.edgeLevelSigmaMm, "edgeLevelSigmaMm");
+    positive(p.enclosureMm, "enclosureMm");
+    positive(p.levelSigmaMm, "levelSigmaMm");
+    require(p.boneLevel >= 0.0 && p.boneLevel <= 1.0, "boneLevel must be in [0, 1]", p.boneLevel);
+    require(p.fillLevel >= 0.0 && p.fillLevel <= 1.0, "fillLevel must be in [0, 1]", p.fillLevel);
     positive(p.bandMm, "bandMm");
+    require(p.holeMaxMm2 >= 0.0 && std::isfinite(p.holeMaxMm2), "holeMaxMm2 must be >= 0",
+            p.holeMaxMm2);
     require(p.closeMm >= 0.0 && std::isfinite(p.closeMm), "closeMm must be >= 0", p.closeMm);
 }
 

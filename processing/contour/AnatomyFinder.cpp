@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/core/BackgroundFoot.h"
@@ -30,21 +31,6 @@ float histogramBackground(const FloatImage& img, const Mask& where, std::uint16_
     return static_cast<float>((foot->footBin + 0.5) / scale);
 }
 
-// Components of m (4-connected) that contain a pixel of seeds.
-Mask componentsWithSeeds(const Mask& m, const Mask& seeds, const ExecutionPolicy& policy) {
-    const ComponentMap cm = ConnectedComponents{}(m, Connectivity::Four, policy);
-    std::vector<char> hit(cm.components.size() + 1, 0);
-    for (std::size_t i = 0; i < m.size(); ++i) {
-        if (seeds.data()[i] != 0) hit[static_cast<std::size_t>(cm.labels.data()[i])] = 1;
-    }
-    hit[0] = 0;
-    Mask out(m.width(), m.height());
-    for (std::size_t i = 0; i < m.size(); ++i) {
-        out.data()[i] = hit[static_cast<std::size_t>(cm.labels.data()[i])];
-    }
-    return out;
-}
-
 std::string round1(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.1f", v);
@@ -62,6 +48,9 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
     out.background = Mask(w, h, 0);
     if (w == 0 || h == 0) return out;
     out.strips = BorderStripFinder{}(img, s.strips, policy);
+    PlatformSettings ps = s.platforms;
+    ps.workingMm = s.workingMm;
+    out.platforms = PlatformFinder{}(img, ps, policy);
     Mask rest = complement(out.strips.mask, policy);
     std::int64_t restCount = 0;
     for (auto v : rest.pixels()) restCount += v;
@@ -116,15 +105,21 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             }
             // The flood stops a pixel or two short of the skin's edge: a small closing.
             out.background = intersect(
-                DiskMorphology{}.close(componentsWithSeeds(candidate, seeds, policy), 2.0, policy),
+                DiskMorphology{}.close(componentsTouching(candidate, seeds, policy), 2.0, policy),
                 rest, policy);
         } else {
             out.notes.push_back("no background at the image border: the anatomy fills the frame");
         }
     }
 
-    Mask open = DiskMorphology{}.open(andNot(rest, out.background, policy),
-                                      std::max(1.0, s.openMm / s.workingMm), policy);
+    for (const BorderStrip& p : out.platforms.bands) {
+        out.discarded.push_back(std::string("platform along the ") + toString(p.side) + " edge (" +
+                                round1(p.depth * s.workingMm) + " mm deep, tilted " +
+                                round1(p.angleDegrees) + "°): a straight step across the image");
+    }
+    Mask open = DiskMorphology{}.open(
+        andNot(andNot(rest, out.background, policy), out.platforms.mask, policy),
+        std::max(1.0, s.openMm / s.workingMm), policy);
     const ComponentMap cm = ConnectedComponents{}(open, Connectivity::Four, policy);
     std::int64_t largest = 0;
     for (const Component& c : cm.components) largest = std::max(largest, c.area);

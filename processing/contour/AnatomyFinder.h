@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "processing/contour/BorderStrips.h"
+#include "processing/contour/PlatformFinder.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
@@ -12,24 +13,26 @@ namespace xrayprep::processing {
 
 struct AnatomyFinderSettings {
     double workingMm = 0.5;      // size of a working pixel in mm
-    double openMm = 1.0;         // opening radius: thin clothing folds, text and lines go
+    double openMm = 2.5;         // opening radius: thin clothing folds, text and lines go
     double keepFraction = 0.2;   // components at least this part of the largest are anatomy
     double minObjectMm2 = 25.0;  // smaller discarded objects are not listed
     BorderStripSettings strips;
+    PlatformSettings platforms;
 };
 
 struct AnatomyFound {
     Mask anatomy;     // soft tissue and bone, holes filled
     Mask background;  // the flooded background
     BorderStrips strips;
+    Platforms platforms;
     std::vector<std::string> discarded;
     std::vector<std::string> notes;
 };
 
 // The anatomy of a working image (bone-bright values): bands along the sides (shutters,
-// collimated margins, platforms) are cut off first; the background is flooded from dark,
-// flat pixels of the image frame over pixels that stay flat (gradient no steeper than the
-// background's own) and not much brighter — so a background with a gradient, a lighter
+// collimated margins: BorderStrips; platforms: PlatformFinder) are cut off first; the background is
+// flooded from dark, flat pixels of the image frame over pixels that stay flat (gradient no steeper
+// than the background's own) and not much brighter — so a background with a gradient, a lighter
 // background than the thinnest tissue, or a dark halo around the skin all stop at the skin
 // edge; what remains, opened, is the anatomy: its large components with holes filled. Smaller
 // components (markers, balls, text) are discarded and listed.

@@ -3,37 +3,176 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <set>
+#include <vector>
 
+#include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
-#include "processing/contour/LocalContrastModel.h"
+#include "processing/contour/EdgeEvidence.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/imaging/DiskMorphology.h"
+#include "processing/imaging/EnclosureCount.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/MarkerWatershed.h"
+#include "processing/imaging/SmoothWeightedMean.h"
+#include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
 namespace {
 
-// Drops the components smaller than minArea pixels or than `fraction` of the largest.
-Mask dropSmall(const Mask& m, double minArea, double fraction, const ExecutionPolicy& policy,
-               int& dropped) {
-    const ComponentMap cm = ConnectedComponents{}(m, Connectivity::Four, policy);
-    std::int64_t largest = 0;
-    for (const Component& c : cm.components) largest = std::max(largest, c.area);
-    const double limit = std::max(minArea, fraction * static_cast<double>(largest));
+// Fixed proportions of the method (the tunable ones are ContourParams).
+constexpr double kConfidentBoneMm2 = 4.0;  // smaller confident-bone specks are noise
+constexpr int kOpenDirections = 4;         // confident tissue: open in at least 8 - this
+constexpr int kEnclosedDirections = 7;     // wide interiors: enclosed in at least this many
+constexpr float kStrongEdge = 1.0f;        // tissue floods stop at edges above this x strength
+constexpr double kFillOpenMm = 2.5;        // wide interiors are at least this wide
+constexpr float kLevelDensity = 0.02f;     // below this density local levels blend to global
+constexpr double kSealMm = 1.0;            // pockets enclosed by bone: closing radius
+constexpr double kMinFraction = 0.005;     // pieces below this part of the largest go
+constexpr float kOnEdges = 0.7f;           // a piece's outline: median edge strength at least
+constexpr float kRazorSharp = 2.5f;        // ... and at most this (markers, text)
+constexpr float kPieceContrast = 0.5f;     // a piece's median (W - tissue) / contrast at least
+constexpr float kNoiseMargin = 3.0f;       // confident bone: this many noise sigmas above Te
+
+// Sets every pixel of `out` to f(i) in parallel (element-wise: schedule-free).
+template <typename T, typename F>
+void forEach(Raster<T>& out, const ExecutionPolicy& policy, F&& f) {
+    const auto n = static_cast<std::int64_t>(out.size());
+    T* o = out.data();
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) o[i] = f(static_cast<std::size_t>(i));
+}
+
+// A robust noise sigma of the image inside `where`: the median absolute difference to a
+// slightly smoothed copy, scaled to a Gaussian sigma.
+float noiseLevel(const FloatImage& img, const Mask& where, const ExecutionPolicy& policy) {
+    const FloatImage smooth = GaussianBlur{}(img, 1.0, policy);
+    std::vector<float> d;
+    for (std::size_t i = 0; i < img.size(); ++i) {
+        if (where.data()[i] != 0) d.push_back(std::abs(img.data()[i] - smooth.data()[i]));
+    }
+    return 1.4826f * medianOf(d);
+}
+
+float quantileWhere(const FloatImage& img, const Mask& m, double q, float fallback) {
+    std::vector<float> v = valuesWhere(img, m);
+    return v.empty() ? fallback : quantileOf(v, q);
+}
+
+// A local level: the Gaussian mean of img over `where`, blended towards `global` where the
+// neighbourhood has little of it.
+FloatImage localLevel(const FloatImage& img, const Mask& where, double sigma, float global,
+                      const ExecutionPolicy& policy) {
+    const WeightedMeanField f = SmoothWeightedMean{}(img, where, sigma, policy);
+    FloatImage out(img.width(), img.height());
+    forEach(out, policy, [&](std::size_t i) {
+        const float wt = std::clamp(f.density.data()[i] / kLevelDensity, 0.0f, 1.0f);
+        return wt * f.mean.data()[i] + (1.0f - wt) * global;
+    });
+    return out;
+}
+
+// Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
+// median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
+// kept whatever) and those whose outline is razor sharp (above kRazorSharp: burned-in
+// markers and text on the skin).
+Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
+                       const FloatImage& z, const ExecutionPolicy& policy, int& dropped) {
+    const int w = bone.width(), h = bone.height();
+    const ComponentMap cm = ConnectedComponents{}(bone, Connectivity::Four, policy);
+    // Each piece's median brightness above the local tissue level, in units of the contrast.
+    std::vector<std::vector<float>> zs(cm.components.size() + 1);
+    for (std::size_t i = 0; i < bone.size(); ++i) {
+        const std::int32_t l = cm.labels.data()[i];
+        if (l != 0) zs[static_cast<std::size_t>(l)].push_back(z.data()[i]);
+    }
+    std::vector<float> brightness(cm.components.size() + 1, 0.0f);
+    for (std::size_t l = 1; l < zs.size(); ++l) brightness[l] = medianOf(zs[l]);
+    std::vector<std::vector<float>> outline(cm.components.size() + 1);
+    auto tissue = [&](int x, int y) {
+        return x >= 0 && y >= 0 && x < w && y < h && anatomy.at(x, y) != 0 && bone.at(x, y) == 0;
+    };
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t l = cm.labels.at(x, y);
+            if (l == 0) continue;
+            if (tissue(x - 1, y) || tissue(x + 1, y) || tissue(x, y - 1) || tissue(x, y + 1)) {
+                const float gs = ev.strength.at(x, y);
+                outline[static_cast<std::size_t>(l)].push_back(
+                    std::isfinite(gs) && gs > 0.0f ? ev.fine.at(x, y) / gs : 0.0f);
+            }
+        }
+    }
+    std::int32_t largest = 0;
+    std::int64_t largestArea = -1;
+    for (const Component& c : cm.components) {
+        if (c.area > largestArea) {
+            largestArea = c.area;
+            largest = c.label;
+        }
+    }
     std::vector<char> keep(cm.components.size() + 1, 0);
     dropped = 0;
     for (const Component& c : cm.components) {
-        const bool k = static_cast<double>(c.area) >= limit;
+        std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
+        const float med = v.empty() ? 1.0f : medianOf(v);
+        const bool bright = brightness[static_cast<std::size_t>(c.label)] >= kPieceContrast;
+        const bool k = c.label == largest || (med >= kOnEdges && med <= kRazorSharp && bright);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;
     }
-    Mask out(m.width(), m.height());
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        out.data()[i] = keep[static_cast<std::size_t>(cm.labels.data()[i])];
+    Mask out(w, h);
+    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
+        return keep[static_cast<std::size_t>(cm.labels.data()[i])];
+    });
+    return out;
+}
+
+// Fills the holes of `closed` (the bone after the final closing) that are small, or that lie
+// within one bone of `bones` (the pieces before the closing): a hole among several bones is
+// the soft tissue between them and stays.
+Mask fillInnerHoles(const Mask& closed, const Mask& bones, double radius, double maxArea,
+                    const ExecutionPolicy& policy) {
+    const int w = closed.width(), h = closed.height();
+    const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
+    const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
+    if (hm.components.empty()) return closed;
+    const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);
+    const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    std::vector<char> fill(hm.components.size() + 1, 0);
+    for (const Component& c : hm.components) {
+        if (static_cast<double>(c.area) <= maxArea) {
+            fill[static_cast<std::size_t>(c.label)] = 1;
+            continue;
+        }
+        // The bone pieces within `reach` of the hole (a disk around each hole pixel).
+        std::set<std::int32_t> around;
+        const double r2 = static_cast<double>(reach) * reach;
+        for (int y = std::max(0, c.minY - reach); y <= std::min(h - 1, c.maxY + reach); ++y) {
+            for (int x = std::max(0, c.minX - reach); x <= std::min(w - 1, c.maxX + reach); ++x) {
+                const std::int32_t b = bm.labels.at(x, y);
+                if (b == 0 || around.count(b) != 0) continue;
+                bool near = false;
+                for (int dy = -reach; dy <= reach && !near; ++dy) {
+                    for (int dx = -reach; dx <= reach && !near; ++dx) {
+                        const int hx = x + dx, hy = y + dy;
+                        if (dx * dx + dy * dy > r2 || hx < 0 || hy < 0 || hx >= w || hy >= h) {
+                            continue;
+                        }
+                        near = hm.labels.at(hx, hy) == c.label;
+                    }
+                }
+                if (near) around.insert(b);
+            }
+        }
+        fill[static_cast<std::size_t>(c.label)] = around.size() <= 1 ? 1 : 0;
     }
+    Mask out(w, h);
+    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
+        return closed.data()[i] != 0 || fill[static_cast<std::size_t>(hm.labels.data()[i])] != 0;
+    });
     return out;
 }
 
@@ -44,66 +183,171 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                                           const ExecutionPolicy& policy,
                                           const CancelToken* cancel) const {
     const int w = median.width(), h = median.height();
+    const FloatImage& img = median;
     BoneRegions out;
     out.bone = Mask(w, h, 0);
-    auto px = [mm](double millimetres) { return millimetres / mm; };
+    // A radius in pixels for a length in mm (at least one pixel).
+    auto px = [mm](double millimetres) { return std::max(1.0, std::round(millimetres / mm)); };
+    const DiskMorphology morph;
 
+    // 1. The anatomy.
     AnatomyFinderSettings as;
     as.workingMm = mm;
     as.openMm = p.anatomyOpenMm;
     as.minObjectMm2 = p.minAreaMm2;
     as.strips.tolerance = p.stripTolerance;
-    out.anatomy = AnatomyFinder{}(median, static_cast<std::uint16_t>(maxValue), as, policy);
+    as.platforms.minStep = p.platformStep;
+    out.anatomy = AnatomyFinder{}(img, static_cast<std::uint16_t>(maxValue), as, policy);
     const Mask& anatomy = out.anatomy.anatomy;
-    if (cancel != nullptr) cancel->throwIfCancelled();
-
-    const FloatImage smooth = GaussianBlur{}(median, px(p.presmoothMm), policy);
-    LocalContrastSettings ls;
-    ls.workingMm = mm;
-    ls.sigmaMm = p.localSigmaMm;
-    ls.ringMm = p.ringMm;
-    ls.sealMm = p.sealMm;
-    ls.rounds = p.localRounds;
-    const LocalContrast model = LocalContrastModel{}(smooth, anatomy, maxValue, ls, policy);
-    if (cancel != nullptr) cancel->throwIfCancelled();
-
-    const DiskMorphology morph;
-    Mask candidate = PocketSealer{}(model.bone, anatomy, px(p.sealMm), policy);
-    candidate = morph.open(candidate, std::max(1.0, px(0.75)), policy);
-
-    // The edges decide within bandMm of the candidate's outline.
-    const double band = std::max(1.0, px(p.bandMm));
-    const Mask inner = morph.erode(candidate, band, policy);
-    const Mask outer = andNot(anatomy, morph.dilate(candidate, band, policy), policy);
-    Mask markers(w, h);
-    Mask tissueOnTie(w, h);
-    for (std::size_t i = 0; i < markers.size(); ++i) {
-        const bool tissue = anatomy.data()[i] == 0 || outer.data()[i] != 0;
-        markers.data()[i] = inner.data()[i] != 0 ? 2 : (tissue ? 1 : 0);
-        const float z = (smooth.data()[i] - model.tissue.data()[i]) / model.contrast.data()[i];
-        tissueOnTie.data()[i] = z < 0.5f ? 1 : 0;
+    std::int64_t anatomyArea = 0;
+    for (auto v : anatomy.pixels()) anatomyArea += v;
+    if (anatomyArea < 20) {
+        out.notes.push_back("no anatomy found");
+        return out;
     }
+    if (cancel != nullptr) cancel->throwIfCancelled();
+
+    // 2. Edge evidence.
+    std::int64_t backgroundArea = 0;
+    for (auto v : out.anatomy.background.pixels()) backgroundArea += v;
+    const float background = backgroundArea > 100
+                                 ? quantileWhere(img, out.anatomy.background, 0.5, 0.0f)
+                                 : quantileWhere(img, anatomy, 0.01, 0.0f);
+    EdgeEvidenceSettings es;
+    es.workingMm = mm;
+    es.skinMm = p.skinMm;
+    es.levelSigmaMm = p.edgeLevelSigmaMm;
+    const EdgeEvidence ev = EdgeEvidenceFinder{}(img, anatomy, background, es, policy);
+    if (cancel != nullptr) cancel->throwIfCancelled();
+
+    // 3. Confident bone: above the edge level by more than the noise, clear of the skin.
+    const float margin = kNoiseMargin * noiseLevel(img, anatomy, policy);
+    Mask confident(w, h);
+    forEach(confident, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && ev.distance.data()[i] > p.skinMm &&
+               img.data()[i] > ev.level.data()[i] + margin;
+    });
+    confident = keepLargeComponents(morph.open(confident, 1.0, policy),
+                                    kConfidentBoneMm2 / (mm * mm), 0.0, policy);
+
+    // 4. Enclosure by bone edges.
+    const Raster<std::uint8_t> enclosed =
+        EnclosureCount{}(unite(ev.edges, confident, policy), complement(anatomy, policy),
+                         std::floor(p.enclosureMm / mm), policy);
+
+    // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
+    Mask strongEdges(w, h);
+    forEach(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {
+        return ev.edges.data()[i] != 0 && ev.fine.data()[i] > kStrongEdge * ev.strength.data()[i];
+    });
+    strongEdges = morph.dilate(strongEdges, 1.0, policy);
+    Mask open(w, h), skinBand(w, h);
+    forEach(open, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && confident.data()[i] == 0 &&
+               enclosed.data()[i] <= kOpenDirections && strongEdges.data()[i] == 0;
+    });
+    forEach(skinBand, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && ev.distance.data()[i] <= p.skinMm + 1.0;
+    });
+    const Mask tissue = componentsTouching(open, skinBand, policy);
+    if (cancel != nullptr) cancel->throwIfCancelled();
+
+    // 6. Local levels and bone candidates.
+    const float globalTissue =
+        quantileWhere(img, tissue, 0.5, quantileWhere(img, anatomy, 0.20, 0.0f));
+    const float globalBone =
+        quantileWhere(img, confident, 0.5, quantileWhere(img, anatomy, 0.90, maxValue));
+    const double levelSigma = p.levelSigmaMm / mm;
+    const FloatImage tissueLevel = localLevel(img, tissue, levelSigma, globalTissue, policy);
+    const FloatImage boneLevel = localLevel(img, confident, levelSigma, globalBone, policy);
+    const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
+    FloatImage contrast(w, h);
+    forEach(contrast, policy, [&](std::size_t i) {
+        return std::max(boneLevel.data()[i] - tissueLevel.data()[i], contrastFloor);
+    });
+    Mask candidate(w, h), interior(w, h);
+    forEach(candidate, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
+               img.data()[i] >
+                   tissueLevel.data()[i] + static_cast<float>(p.boneLevel) * contrast.data()[i];
+    });
+    forEach(interior, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
+               enclosed.data()[i] >= kEnclosedDirections &&
+               img.data()[i] >
+                   tissueLevel.data()[i] + static_cast<float>(p.fillLevel) * contrast.data()[i];
+    });
+    interior = morph.open(interior, px(kFillOpenMm), policy);
+    candidate = unite(unite(confident, candidate, policy), interior, policy);
+    out.confident = confident;
+    out.tissue = tissue;
+    out.candidate = candidate;
+
+    // 7. The Sobel edges place the outline within bandMm of the candidate.
+    const double band = px(p.bandMm);
+    const Mask inner = unite(confident, morph.erode(candidate, band, policy), policy);
+    const Mask nearConfident = morph.dilate(confident, band, policy);
+    const Mask nearCandidate = morph.dilate(candidate, band, policy);
+    Mask markers(w, h), tissueOnTie(w, h);
+    forEach(markers, policy, [&](std::size_t i) -> std::uint8_t {
+        if (inner.data()[i] != 0) return 2;
+        if (anatomy.data()[i] == 0) return 1;
+        const bool skin = ev.distance.data()[i] <= p.skinMm && nearConfident.data()[i] == 0;
+        return tissue.data()[i] != 0 || skin || nearCandidate.data()[i] == 0 ? 1 : 0;
+    });
+    forEach(tissueOnTie, policy, [&](std::size_t i) -> std::uint8_t {
+        return img.data()[i] <=
+               tissueLevel.data()[i] + static_cast<float>(p.boneLevel) * contrast.data()[i];
+    });
     const Mask labels = MarkerWatershed{}(sobel, markers, tissueOnTie, policy);
     Mask bone(w, h);
-    for (std::size_t i = 0; i < bone.size(); ++i) {
-        bone.data()[i] = labels.data()[i] == 2 && anatomy.data()[i] != 0 ? 1 : 0;
-    }
-    bone = PocketSealer{}(bone, anatomy, std::max(1.0, px(1.0)), policy);
-    int dropped = 0;
-    bone = dropSmall(bone, p.minAreaMm2 / (mm * mm), 0.005, policy, dropped);
-    if (dropped > 0) {
-        out.notes.push_back(std::to_string(dropped) + " bone fragment(s) smaller than " +
+    forEach(bone, policy, [&](std::size_t i) -> std::uint8_t {
+        return labels.data()[i] == 2 && anatomy.data()[i] != 0;
+    });
+    if (cancel != nullptr) cancel->throwIfCancelled();
+
+    // 8. Pockets, small pieces, pieces not on edges.
+    bone = PocketSealer{}(bone, anatomy, px(kSealMm), policy);
+    int small = 0, offEdges = 0;
+    bone = keepLargeComponents(bone, p.minAreaMm2 / (mm * mm), kMinFraction, policy, &small);
+    FloatImage z(w, h);
+    forEach(z, policy, [&](std::size_t i) {
+        return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
+    });
+    bone = keepPiecesOnEdges(bone, anatomy, ev, z, policy, offEdges);
+    if (small > 0) {
+        out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +
                             std::to_string(static_cast<int>(p.minAreaMm2)) +
                             " mm² or 0.5 % of the largest dropped");
     }
-    bone = intersect(fillHoles(morph.close(bone, std::max(1.0, px(p.closeMm)), policy), policy),
-                     anatomy, policy);
+    if (offEdges > 0) {
+        out.notes.push_back(std::to_string(offEdges) +
+                            " piece(s) whose outline is not on bone edges (soft tissue) or is "
+                            "razor sharp (markers, text) dropped");
+    }
+
+    // 9. Holes and the final closing.
+    const Mask pieces = fillHoles(bone, policy);
+    if (p.closeMm > 0.0) {
+        const double r = px(p.closeMm);
+        // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
+        // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
+        // where the image is at least fillLevel above the local tissue level.
+        Mask closed = intersect(morph.close(pieces, r, policy), anatomy, policy);
+        forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
+            return pieces.data()[i] != 0 ||
+                   (closed.data()[i] != 0 && z.data()[i] >= static_cast<float>(p.fillLevel));
+        });
+        bone = fillInnerHoles(closed, pieces, r, p.holeMaxMm2 / (mm * mm), policy);
+    } else {
+        bone = pieces;
+    }
     out.bone = bone;
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // A smooth outline: the mask blurred a little, traced at the half level.
     FloatImage field(w, h);
-    for (std::size_t i = 0; i < field.size(); ++i) field.data()[i] = bone.data()[i];
+    forEach(field, policy, [&](std::size_t i) { return static_cast<float>(bone.data()[i]); });
     field = GaussianBlur{}(field, 0.7, policy);
     const double minArea = p.minAreaMm2 / (mm * mm);
     for (Contour& c : ContourTracer{}(field, 0.5f, SaddleRule::Average, policy)) {

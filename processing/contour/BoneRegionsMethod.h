@@ -5,7 +5,6 @@
 
 #include "processing/contour/ActiveContour.h"
 #include "processing/contour/AnatomyFinder.h"
-#include "processing/contour/WorkingGrid.h"
 #include "processing/core/CancelToken.h"
 #include "processing/core/ExecutionPolicy.h"
 
@@ -15,17 +14,29 @@ namespace xrayprep::processing {
 struct BoneRegions {
     Mask bone;  // the bone mask (working grid)
     AnatomyFound anatomy;
+    // The intermediate evidence (working grid), for inspection and tests.
+    Mask confident;                 // confident bone (above the edge level)
+    Mask tissue;                    // confident soft tissue
+    Mask candidate;                 // bone candidates before the watershed
     std::vector<Contour> contours;  // working-grid coordinates
     std::vector<std::string> notes;
 };
 
-// The contour stage's default method (SPEC §3.4 on real films): finds the anatomy
-// (AnatomyFinder), models bone against soft tissue with local statistics (LocalContrastModel),
-// closes and fills the bone candidate (PocketSealer), then lets the Sobel edges decide the
-// boundary: a marker watershed between the candidate's interior and the tissue outside it runs
-// in a band of bandMm around the candidate, so the outline snaps to the strongest edge there.
-// Finally gaps narrower than 2 closeMm are closed, holes filled, small fragments dropped, and
-// the outline traced at sub-pixel precision.
+// The contour stage's default method, for real radiographs (SPEC §3.4):
+//  1. the anatomy (AnatomyFinder: bands, platforms, background, objects apart);
+//  2. edge evidence (EdgeEvidence): sharp edges that are not the skin, and the local grey level
+//     halfway up them, a threshold that follows the soft tissue's thickness;
+//  3. confident bone: above that level, clear of the skin;
+//  4. enclosure: in how many of 8 directions a pixel meets bone edges before open tissue;
+//  5. confident tissue: open in at least half the directions and reachable from the skin
+//     without crossing a strong edge (the thick tissue of the calf, heel and sole included);
+//  6. local tissue and bone levels from those two; candidates above tissue + boneLevel of
+//     the contrast, and wide enclosed interiors (hollow-looking bones) above fillLevel;
+//  7. a marker watershed on the Sobel edges decides the band of bandMm around the candidate;
+//  8. pockets enclosed by bone filled, small pieces dropped, pieces whose outline is not on
+//     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped;
+//  9. holes filled, gaps narrower than 2 closeMm closed (holes the closing leaves between
+//     several bones stay open unless small), outline traced at sub-pixel precision.
 class BoneRegionsMethod {
   public:
     [[nodiscard]] BoneRegions operator()(const FloatImage& median, const FloatImage& sobel,

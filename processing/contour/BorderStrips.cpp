@@ -6,52 +6,19 @@
 #include <numbers>
 #include <optional>
 
+#include "processing/contour/SideLines.h"
 #include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
 namespace {
 
-// A side seen as lines: u runs along the side (length), v inwards (depth).
-struct SideFrame {
-    ImageSide side;
-    int w, h;
-    [[nodiscard]] int length() const {
-        return side == ImageSide::Top || side == ImageSide::Bottom ? w : h;
-    }
-    [[nodiscard]] int across() const {
-        return side == ImageSide::Top || side == ImageSide::Bottom ? h : w;
-    }
-    [[nodiscard]] std::pair<int, int> pixel(int u, int v) const {
-        switch (side) {
-            case ImageSide::Top:
-                return {u, v};
-            case ImageSide::Bottom:
-                return {u, h - 1 - v};
-            case ImageSide::Left:
-                return {v, u};
-            case ImageSide::Right:
-                return {w - 1 - v, u};
-        }
-        return {u, v};
-    }
-};
+using Tilt = LineTilt;
 
-struct Tilt {
-    double slope = 0.0;   // tan(angle)
-    double offset = 0.0;  // shift so that line 0 lies inside the image along its whole length
-};
-
-Tilt tiltOf(double degrees, int length) {
-    Tilt t;
-    t.slope = std::tan(degrees * std::numbers::pi / 180.0);
-    const double half = 0.5 * length;
-    t.offset = std::max({0.0, t.slope * half, -t.slope * (length - 1 - half)});
-    return t;
-}
+Tilt tiltOf(double degrees, int length) { return LineTilt::of(degrees, length); }
 
 // v of line d at position u.
 int lineV(const Tilt& t, int length, double d, int u) {
-    return static_cast<int>(std::lround(t.offset + d + t.slope * (u - 0.5 * length)));
+    return static_cast<int>(std::lround(t.v(d, u, length)));
 }
 
 // The values of line d (positions inside the image only).

@@ -21,16 +21,19 @@ struct ContourParams {
     int workingSize = 0;
     double workingMm = 0.5;
 
-    // regions
-    double anatomyOpenMm = 1.0;    // opening of the anatomy: clothing folds, lines, text
-    double stripTolerance = 0.08;  // line uniformity of border bands, of the value range
-    double presmoothMm = 1.0;      // Gaussian before the local statistics (halos, texture)
-    double localSigmaMm = 10.0;    // scale of the local bone/tissue statistics
-    double ringMm = 3.0;           // tissue counted this close to the bone class
-    double sealMm = 2.5;           // closing that turns enclosed pockets into bone
-    int localRounds = 8;           // re-estimations of the local model
-    double bandMm = 1.5;           // half-width of the band where the edges place the outline
-    double closeMm = 4.0;          // final closing: gaps narrower than twice this are bone
+    // regions (BoneRegionsMethod)
+    double anatomyOpenMm = 2.5;      // opening of the anatomy: clothing folds, lines, text
+    double stripTolerance = 0.08;    // line uniformity of border bands, of the value range
+    double platformStep = 0.010;     // step up towards a side that marks a platform, of the range
+    double skinMm = 2.0;             // edges this close to the skin are not bone edges
+    double edgeLevelSigmaMm = 10.0;  // scale of the local edge level (bone/tissue threshold)
+    double enclosureMm = 35.0;       // how far the enclosure rays look for bone edges
+    double levelSigmaMm = 8.0;       // scale of the local tissue and bone levels
+    double boneLevel = 0.30;         // bone: above tissue + this part of (bone - tissue)
+    double fillLevel = 0.15;         // enclosed interiors: above tissue + this part
+    double bandMm = 1.0;             // band around the candidate where the edges decide
+    double closeMm = 4.0;            // final closing: gaps narrower than twice this are bone
+    double holeMaxMm2 = 150.0;       // holes the closing leaves, up to this area, are filled
 
     // snake
     double alpha = 0.1;         // elasticity

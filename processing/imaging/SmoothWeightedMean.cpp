@@ -10,8 +10,8 @@
 namespace xrayprep::processing {
 namespace {
 
-// Block sums of v * m and m over factor x factor blocks (smaller at the right and bottom).
-void reduce(const FloatImage& v, const Mask& m, int f, FloatImage& num, FloatImage& den,
+// Block means of v * m and m over factor x factor blocks (smaller at the right and bottom).
+void reduce(const FloatImage& v, const FloatImage& m, int f, FloatImage& num, FloatImage& den,
             const ExecutionPolicy& policy) {
     const int w = v.width(), h = v.height();
     const int rw = (w + f - 1) / f, rh = (h + f - 1) / f;
@@ -24,7 +24,7 @@ void reduce(const FloatImage& v, const Mask& m, int f, FloatImage& num, FloatIma
             int n = 0;
             for (int y = j * f; y < std::min(h, (j + 1) * f); ++y) {
                 for (int x = i * f; x < std::min(w, (i + 1) * f); ++x) {
-                    const float wt = m.at(x, y) != 0 ? 1.0f : 0.0f;
+                    const float wt = m.at(x, y);
                     sv += wt * v.at(x, y);
                     sm += wt;
                     ++n;
@@ -64,6 +64,14 @@ FloatImage expand(const FloatImage& r, int f, int w, int h, const ExecutionPolic
 WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values, const Mask& weights,
                                                  double sigma,
                                                  const ExecutionPolicy& policy) const {
+    FloatImage w(weights.width(), weights.height());
+    for (std::size_t i = 0; i < w.size(); ++i) w.data()[i] = weights.data()[i] != 0 ? 1.0f : 0.0f;
+    return (*this)(values, w, sigma, policy);
+}
+
+WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values,
+                                                 const FloatImage& weights, double sigma,
+                                                 const ExecutionPolicy& policy) const {
     const int w = values.width(), h = values.height();
     const int f = std::max(1, static_cast<int>(std::floor(sigma / 4.0)));
     FloatImage num, den;
@@ -80,7 +88,7 @@ WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values, const
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {
         const float d = den.data()[i];
-        out.mean.data()[i] = d > 1e-6f ? num.data()[i] / d : 0.0f;
+        out.mean.data()[i] = d > 0.0f ? num.data()[i] / d : 0.0f;
     }
     out.density = std::move(den);
     return out;

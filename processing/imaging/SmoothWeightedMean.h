@@ -18,6 +18,9 @@ class SmoothWeightedMean {
   public:
     [[nodiscard]] WeightedMeanField operator()(const FloatImage& values, const Mask& weights,
                                                double sigma, const ExecutionPolicy& policy) const;
+    // The same with real weights >= 0 (density is then the Gaussian average of the weights).
+    [[nodiscard]] WeightedMeanField operator()(const FloatImage& values, const FloatImage& weights,
+                                               double sigma, const ExecutionPolicy& policy) const;
 };
 
 }  // namespace xrayprep::processing

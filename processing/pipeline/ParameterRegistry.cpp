@@ -166,24 +166,40 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     all.push_back(real("contour.stripTolerance", S::Contour, XP_FIELD(contour.stripTolerance),
                        0.005, 0.5, "fraction",
                        "regions: how uniform (of the value range) the lines of a band along an "
-                       "image side must be to count as shutter, collimation or platform."));
-    all.push_back(real("contour.presmoothMm", S::Contour, XP_FIELD(contour.presmoothMm), 0, 10,
+                       "image side must be to count as shutter or collimation."));
+    all.push_back(real("contour.platformStep", S::Contour, XP_FIELD(contour.platformStep), 0.001,
+                       0.5, "fraction",
+                       "regions: a straight step up towards an image side, this part of the "
+                       "value range across most of the image, marks a platform."));
+    all.push_back(real("contour.skinMm", S::Contour, XP_FIELD(contour.skinMm), 0.1, 20, "mm",
+                       "regions: edges this close to the skin are not taken as bone edges."));
+    all.push_back(real("contour.edgeLevelSigmaMm", S::Contour, XP_FIELD(contour.edgeLevelSigmaMm),
+                       1, 100, "mm",
+                       "regions: scale of the local edge level, the bone/tissue threshold that "
+                       "follows the soft tissue's thickness."));
+    all.push_back(real("contour.enclosureMm", S::Contour, XP_FIELD(contour.enclosureMm), 1, 200,
                        "mm",
-                       "regions: Gaussian smoothing before the local statistics (edge "
-                       "enhancement halos, trabecular texture)."));
-    all.push_back(real("contour.localSigmaMm", S::Contour, XP_FIELD(contour.localSigmaMm), 1, 100,
-                       "mm", "regions: scale of the local bone and tissue statistics."));
-    all.push_back(real("contour.ringMm", S::Contour, XP_FIELD(contour.ringMm), 0.5, 50, "mm",
-                       "regions: the tissue level is taken from tissue this close to bone."));
-    all.push_back(real("contour.sealMm", S::Contour, XP_FIELD(contour.sealMm), 0.1, 20, "mm",
-                       "regions: closing radius before pockets enclosed by bone are filled."));
-    all.push_back(integer("contour.localRounds", S::Contour, XP_FIELD(contour.localRounds), 1, 50,
-                          "", "regions: rounds of re-estimating the local model."));
+                       "regions: how far rays look for bone edges around a pixel (enclosed "
+                       "interiors of hollow-looking bones are bone)."));
+    all.push_back(real("contour.levelSigmaMm", S::Contour, XP_FIELD(contour.levelSigmaMm), 1, 100,
+                       "mm", "regions: scale of the local tissue and bone levels."));
+    all.push_back(real("contour.boneLevel", S::Contour, XP_FIELD(contour.boneLevel), 0, 1,
+                       "fraction",
+                       "regions: bone is brighter than tissue by this part of the local "
+                       "bone - tissue contrast."));
+    all.push_back(real("contour.fillLevel", S::Contour, XP_FIELD(contour.fillLevel), 0, 1,
+                       "fraction",
+                       "regions: interiors enclosed by bone edges need only this part of the "
+                       "contrast."));
     all.push_back(real("contour.bandMm", S::Contour, XP_FIELD(contour.bandMm), 0.1, 20, "mm",
                        "regions: half-width of the band in which the Sobel edges place the "
                        "outline."));
     all.push_back(real("contour.closeMm", S::Contour, XP_FIELD(contour.closeMm), 0, 30, "mm",
                        "regions: final closing; gaps narrower than twice this become bone."));
+    all.push_back(real("contour.holeMaxMm2", S::Contour, XP_FIELD(contour.holeMaxMm2), 0, 1e6,
+                       "mm²",
+                       "regions: holes left among several bones after the closing are filled "
+                       "up to this area."));
     all.push_back(real("contour.alpha", S::Contour, XP_FIELD(contour.alpha), 0, 100, "",
                        "Snake elasticity (resists stretching)."));
     all.push_back(real("contour.beta", S::Contour, XP_FIELD(contour.beta), 0, 100, "",

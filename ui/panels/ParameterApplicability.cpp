@@ -19,9 +19,10 @@ struct Rule {
 const std::vector<Rule>& rules() {
     static const std::vector<Rule> all = {
         {{"threshold.minPeakFraction"}, {"threshold.method", {"valley"}}},
-        {{"contour.anatomyOpenMm", "contour.stripTolerance", "contour.presmoothMm",
-          "contour.localSigmaMm", "contour.ringMm", "contour.sealMm", "contour.localRounds",
-          "contour.bandMm", "contour.closeMm"},
+        {{"contour.anatomyOpenMm", "contour.stripTolerance", "contour.platformStep",
+          "contour.skinMm", "contour.edgeLevelSigmaMm", "contour.enclosureMm",
+          "contour.levelSigmaMm", "contour.boneLevel", "contour.fillLevel", "contour.bandMm",
+          "contour.closeMm", "contour.holeMaxMm2"},
          {"contour.method", {"regions"}}},
         {{"threshold.value"}, {"threshold.method", {"manual"}}},
         {{"contour.alpha", "contour.beta", "contour.gamma", "contour.kappa", "contour.balloon",

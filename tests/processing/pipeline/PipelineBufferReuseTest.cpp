@@ -111,6 +111,10 @@ TEST(PipelineBuffers, LaterStageRunKeepsEarlierOutputs) {
     PipelineParameters params;
     params.median.size = 3;
     params.esf.iterations = 3;
+    // A ramp has no bones for the regions method; the level set still splits it, so the mask
+    // and the ESF are not empty.
+    params.threshold.method = ThresholdMethod::Valley;
+    params.contour.method = ContourMethod::ChanVese;
     const PipelineResult first = pipeline.run(params);
     params.esf.iterations = 4;
     const PipelineResult& second = pipeline.run(params);

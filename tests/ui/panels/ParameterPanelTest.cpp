@@ -182,7 +182,7 @@ TEST(ParameterPanel, MethodSpecificParametersFollowTheChosenMethod) {
     EXPECT_FALSE(panel.isParameterShown("threshold.minPeakFraction"));
     EXPECT_FALSE(panel.isParameterShown("threshold.value"));
     EXPECT_TRUE(panel.isParameterShown("threshold.smoothBins"));
-    EXPECT_TRUE(panel.isParameterShown("contour.localSigmaMm"));
+    EXPECT_TRUE(panel.isParameterShown("contour.edgeLevelSigmaMm"));
     EXPECT_FALSE(panel.isParameterShown("contour.cvMu"));
     EXPECT_FALSE(panel.isParameterShown("contour.alpha"));
     EXPECT_FALSE(panel.editorFor("contour.alpha")->isEnabled());
@@ -209,7 +209,7 @@ TEST(ParameterPanel, MethodSpecificParametersFollowTheChosenMethod) {
     EXPECT_TRUE(panel.isParameterShown("contour.alpha"));
     EXPECT_TRUE(panel.editorFor("contour.alpha")->isEnabled());
     EXPECT_FALSE(panel.isParameterShown("contour.cvMu"));
-    EXPECT_FALSE(panel.isParameterShown("contour.localSigmaMm"));
+    EXPECT_FALSE(panel.isParameterShown("contour.edgeLevelSigmaMm"));
     EXPECT_TRUE(panel.isParameterShown("esf.tolerance"));
     EXPECT_FALSE(panel.isParameterShown("esf.iterations"));
 }

@@ -1,0 +1,98 @@
+#include "processing/contour/EdgeEvidence.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "processing/imaging/DiskMorphology.h"
+#include "processing/imaging/DistanceTransform.h"
+#include "processing/imaging/GaussianBlur.h"
+#include "processing/imaging/GradientMagnitude.h"
+#include "processing/imaging/GreyDiskFilter.h"
+#include "processing/imaging/SmoothWeightedMean.h"
+#include "processing/imaging/ValueStatistics.h"
+
+namespace xrayprep::processing {
+namespace {
+
+constexpr float kSharpFrom = 2.0f;     // fine / coarse gradient ratio where a ramp ends
+constexpr float kSkinEdge = 0.7f;      // relative depth above which an edge is a skin edge
+constexpr float kEdgeStrength = 0.5f;  // E: fine gradient above this part of the local strength
+// An edge must stand out of the noise: its fine gradient above this multiple of the anatomy's
+// median fine gradient (smooth tissue and noise make the median).
+constexpr float kNoiseGate = 3.0f;
+
+float largest(const FloatImage& f) {
+    float m = 0.0f;
+    for (float v : f.pixels()) m = std::max(m, v);
+    return m;
+}
+
+}  // namespace
+
+EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& anatomy,
+                                            float backgroundLevel, const EdgeEvidenceSettings& s,
+                                            const ExecutionPolicy& policy) const {
+    const int w = img.width(), h = img.height();
+    const double mm = s.workingMm;
+    EdgeEvidence out;
+    out.fine = GradientMagnitude{}(GaussianBlur{}(img, s.fineMm / mm, policy), policy);
+    const FloatImage coarse =
+        GradientMagnitude{}(GaussianBlur{}(img, s.coarseMm / mm, policy), policy);
+    const Raster<std::int32_t> d2 =
+        DistanceTransform{}.squared(complement(anatomy, policy), policy);
+    const double edgeRadius = std::max(1.0, std::round(s.skinEdgeMm / mm));
+    const FloatImage low = GreyDiskFilter{}.minimum(img, edgeRadius, policy);
+    const FloatImage high = GreyDiskFilter{}.maximum(img, edgeRadius, policy);
+    out.sharpness = FloatImage(w, h);
+    out.distance = FloatImage(w, h);
+    FloatImage weightSquared(w, h), weight(w, h);
+    Mask considered(w, h);
+    const auto n = static_cast<std::int64_t>(img.size());
+    const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
+    std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
+    const float noiseGate = kNoiseGate * medianOf(anatomyGradients);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
+        const float sharp = out.fine.data()[i] / std::max(coarse.data()[i], 1e-6f);
+        const float t = std::clamp((sharp - kSharpFrom) / kSharpFrom, 0.0f, 1.0f);
+        out.sharpness.data()[i] = t * t;
+        const std::int32_t dd = d2.data()[i];
+        const float dist = dd == DistanceTransform::kNoSetPixel
+                               ? std::numeric_limits<float>::infinity()
+                               : static_cast<float>(std::sqrt(static_cast<double>(dd)) * mm);
+        out.distance.data()[i] = dist;
+        // The dark side of a skin or clothing edge is at the background's level.
+        const float rel = (high.data()[i] - low.data()[i]) /
+                          std::max(high.data()[i] - backgroundLevel, spreadFloor);
+        const bool use = anatomy.data()[i] != 0 && dist > s.skinMm && rel < kSkinEdge &&
+                         out.fine.data()[i] > noiseGate;
+        considered.data()[i] = use ? 1 : 0;
+        const float g = out.fine.data()[i];
+        weight.data()[i] = use ? g * out.sharpness.data()[i] : 0.0f;
+        weightSquared.data()[i] = weight.data()[i] * g;
+    }
+    const double sigma = s.levelSigmaMm / mm;
+    const WeightedMeanField level = SmoothWeightedMean{}(img, weightSquared, sigma, policy);
+    const WeightedMeanField strength = SmoothWeightedMean{}(out.fine, weight, sigma, policy);
+    const float levelFloor = 1e-4f * largest(level.density);
+    const float strengthFloor = 1e-4f * largest(strength.density);
+    constexpr float kNone = std::numeric_limits<float>::infinity();
+    out.level = FloatImage(w, h);
+    out.strength = FloatImage(w, h);
+    out.edges = Mask(w, h);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
+        out.level.data()[i] = level.density.data()[i] > levelFloor ? level.mean.data()[i] : kNone;
+        const float gs =
+            strength.density.data()[i] > strengthFloor ? strength.mean.data()[i] : kNone;
+        out.strength.data()[i] = gs;
+        out.edges.data()[i] = considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f &&
+                              out.fine.data()[i] > kEdgeStrength * gs;
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing

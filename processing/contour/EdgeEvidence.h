@@ -1,0 +1,39 @@
+#pragma once
+
+#include "processing/core/ExecutionPolicy.h"
+#include "processing/core/Raster.h"
+
+namespace xrayprep::processing {
+
+struct EdgeEvidenceSettings {
+    double workingMm = 0.5;
+    double fineMm = 0.7;         // Gaussian of the fine gradient (the edges)
+    double coarseMm = 3.0;       // Gaussian of the coarse gradient (ramps look the same at both)
+    double skinMm = 2.0;         // edges this close to the skin do not count
+    double skinEdgeMm = 2.0;     // radius of the min/max that tells a skin or clothing edge
+    double levelSigmaMm = 10.0;  // scale of the edge level Te and edge strength
+};
+
+struct EdgeEvidence {
+    FloatImage fine;       // |grad| at fineMm
+    FloatImage sharpness;  // 0 on smooth ramps (soft tissue thickness), 1 on steps (cortex)
+    FloatImage distance;   // mm to the nearest pixel outside the anatomy (image border excluded)
+    FloatImage level;      // Te: the local mid-level of sharp edges (+inf where there are none)
+    FloatImage strength;   // gs: the local strength of sharp edges (+inf where there are none)
+    Mask edges;            // E: significant sharp edges inside the anatomy
+};
+
+// Where bone edges are and at which grey level they lie. Soft tissue thickens smoothly from the
+// skin, so its brightness ramps; a bone adds a step at its cortex. The ratio of a fine to a
+// coarse gradient tells a step (sharp) from a ramp; skin and clothing edges (their dark side
+// at the background's level) and the skin band are left out. Weighted by the squared fine
+// gradient, the Gaussian mean of the image over sharp edges is the level halfway up those
+// steps: a local bone/tissue threshold that follows the tissue thickness.
+class EdgeEvidenceFinder {
+  public:
+    [[nodiscard]] EdgeEvidence operator()(const FloatImage& image, const Mask& anatomy,
+                                          float backgroundLevel, const EdgeEvidenceSettings& s,
+                                          const ExecutionPolicy& policy) const;
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,126 @@
+#include "processing/contour/PlatformFinder.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "processing/contour/SideLines.h"
+#include "processing/imaging/GaussianBlur.h"
+#include "processing/imaging/ValueStatistics.h"
+
+namespace xrayprep::processing {
+namespace {
+
+constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
+                                          ImageSide::Bottom};
+
+// The step across the lines at (u, v): the smoothed image just outside (towards the side)
+// minus just inside, halved; positive where it is brighter towards the side.
+float stepAt(const FloatImage& g, const SideFrame& f, int u, int v) {
+    const int across = f.across();
+    const int a = std::max(0, v - 1), b = std::min(across - 1, v + 1);
+    const auto [xa, ya] = f.pixel(u, a);
+    const auto [xb, yb] = f.pixel(u, b);
+    return 0.5f * (g.at(xa, ya) - g.at(xb, yb));
+}
+
+// Lower quartile of the box-smoothed steps along line d at one tilt (-inf: no valid sample).
+float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, int d, int box,
+                   std::vector<float>& line, std::vector<char>& valid, std::vector<float>& kept) {
+    const int length = f.length(), across = f.across();
+    line.assign(static_cast<std::size_t>(length), 0.0f);
+    valid.assign(static_cast<std::size_t>(length), 0);
+    for (int u = 0; u < length; ++u) {
+        const int v = static_cast<int>(std::lround(t.v(d, u, length)));
+        if (v < 0 || v >= across) continue;
+        line[static_cast<std::size_t>(u)] = stepAt(g, f, u, v);
+        valid[static_cast<std::size_t>(u)] = 1;
+    }
+    // Box average along the line, mirrored at its ends (invalid samples count as 0).
+    const int half = box / 2;
+    auto mirror = [length](int i) {
+        while (i < 0 || i >= length) i = i < 0 ? -i - 1 : 2 * length - i - 1;
+        return i;
+    };
+    kept.clear();
+    for (int u = 0; u < length; ++u) {
+        if (valid[static_cast<std::size_t>(u)] == 0) continue;
+        float s = 0.0f;
+        for (int k = u - half; k < u - half + box; ++k)
+            s += line[static_cast<std::size_t>(mirror(k))];
+        kept.push_back(s / static_cast<float>(box));
+    }
+    if (kept.empty()) return -std::numeric_limits<float>::infinity();
+    return quantileOf(kept, 0.25);
+}
+
+}  // namespace
+
+Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettings& s,
+                                     const ExecutionPolicy& policy) const {
+    const int w = img.width(), h = img.height();
+    Platforms out;
+    out.mask = Mask(w, h, 0);
+    if (w < 8 || h < 8) return out;
+    const ValueRange range = robustRange(img, 0.005, 0.995);
+    const float spread = std::max(range.high - range.low, 1e-6f);
+    const FloatImage g = GaussianBlur{}(img, s.smoothMm / s.workingMm, policy);
+    const int box = std::max(3, static_cast<int>(std::lround(s.alongMm / s.workingMm)));
+    const int steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
+    const int angles = 2 * steps + 1;
+    for (const ImageSide side : kSides) {
+        const SideFrame f{side, w, h};
+        const int depths = static_cast<int>(s.maxDepth * f.across());
+        if (depths < 3) continue;
+        // q[a][d]: the lower quartile of the step along line d at tilt a.
+        std::vector<float> q(static_cast<std::size_t>(angles) * depths);
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+        {
+            std::vector<float> line, kept;
+            std::vector<char> valid;
+#pragma omp for schedule(static)
+            for (int k = 0; k < angles * depths; ++k) {
+                const int a = k / depths, d = k % depths;
+                const LineTilt t = LineTilt::of((a - steps) * s.angleStep, f.length());
+                q[static_cast<std::size_t>(k)] = lineQuartile(g, f, t, d, box, line, valid, kept);
+            }
+        }
+        std::vector<float> best(static_cast<std::size_t>(depths),
+                                -std::numeric_limits<float>::infinity());
+        std::vector<int> bestAngle(static_cast<std::size_t>(depths), 0);
+        for (int a = 0; a < angles; ++a) {  // fixed order: ties keep the first tilt
+            for (int d = 0; d < depths; ++d) {
+                const float v = q[static_cast<std::size_t>(a) * depths + d];
+                if (v > best[static_cast<std::size_t>(d)]) {
+                    best[static_cast<std::size_t>(d)] = v;
+                    bestAngle[static_cast<std::size_t>(d)] = a;
+                }
+            }
+        }
+        int deepest = -1;
+        for (int d = 1; d + 1 < depths; ++d) {
+            const float v = best[static_cast<std::size_t>(d)];
+            if (v >= best[static_cast<std::size_t>(d - 1)] &&
+                v >= best[static_cast<std::size_t>(d + 1)] && v >= s.minStep * spread) {
+                deepest = d;
+            }
+        }
+        if (deepest < 0) continue;
+        const double angle = (bestAngle[static_cast<std::size_t>(deepest)] - steps) * s.angleStep;
+        const LineTilt t = LineTilt::of(angle, f.length());
+        const double reach = deepest + s.marginMm / s.workingMm;
+        out.bands.push_back(
+            {side, angle, t.offset + reach, best[static_cast<std::size_t>(deepest)] / spread});
+        for (int u = 0; u < f.length(); ++u) {
+            const double edge = t.v(reach, u, f.length());
+            for (int v = 0; v < f.across() && v <= edge; ++v) {
+                const auto [x, y] = f.pixel(u, v);
+                out.mask.at(x, y) = 1;
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing
