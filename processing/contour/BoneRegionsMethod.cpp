@@ -221,7 +221,11 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // 3. Confident bone: above the edge level by more than the noise, clear of the skin.
-    const float margin = kNoiseMargin * noiseLevel(img, anatomy, policy);
+    // The noise is measured on the flat background where there is one (texture in the
+    // anatomy is not noise), else in the anatomy.
+    const float margin =
+        kNoiseMargin *
+        noiseLevel(img, backgroundArea > 100 ? out.anatomy.background : anatomy, policy);
     Mask confident(w, h);
     forEach(confident, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] > p.skinMm &&
@@ -332,11 +336,13 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         const double r = px(p.closeMm);
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
-        // where the image is at least fillLevel above the local tissue level.
+        // where the image is at least fillLevel above the local tissue level, or where bone
+        // edges enclose it (the dim interior of a hollow-looking calcaneus).
         Mask closed = intersect(morph.close(pieces, r, policy), anatomy, policy);
         forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
-                   (closed.data()[i] != 0 && z.data()[i] >= static_cast<float>(p.fillLevel));
+                   (closed.data()[i] != 0 && (z.data()[i] >= static_cast<float>(p.fillLevel) ||
+                                              enclosed.data()[i] >= kEnclosedDirections));
         });
         bone = fillInnerHoles(closed, pieces, r, p.holeMaxMm2 / (mm * mm), policy);
     } else {
