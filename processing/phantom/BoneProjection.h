@@ -13,13 +13,13 @@ namespace xrayprep::processing {
 // a radiograph. Attenuation in soft-tissue-equivalent mm (the tissue the bone displaces taken
 // off).
 struct BoneProjection {
-    double cortex = 4.5;      // cortical bone over soft tissue, per mm
-    double cancellous = 1.0;  // cancellous bone over soft tissue, per mm
+    double cortex = 7.0;      // cortical bone over soft tissue, per mm
+    double cancellous = 1.5;  // cancellous bone over soft tissue, per mm
     static constexpr double kReferenceDensity =
         1150.0;  // PhantomBone::attenuation of a typical bone
 
     static BoneProjection of(bool hollow) {
-        return hollow ? BoneProjection{5.5, 0.3} : BoneProjection{};
+        return hollow ? BoneProjection{8.5, 0.45} : BoneProjection{};
     }
 
     [[nodiscard]] double operator()(const PhantomBone& bone, double e) const {

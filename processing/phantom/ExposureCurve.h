@@ -13,19 +13,19 @@ namespace xrayprep::processing {
 // `ceiling` (a lead marker). The exposures differ in where they put lo and hi and how soon the
 // shoulder comes.
 struct ExposureCurve {
-    double lo = 0.05, hi = 0.85, a0 = 120.0, ceiling = 0.97;
+    double lo = 0.05, hi = 0.85, a0 = 70.0, ceiling = 0.97;
     static constexpr double kReference = 100.0;
 
     static ExposureCurve of(PhantomExposure e) {
         switch (e) {
             case PhantomExposure::Normal:
-                return {0.05, 0.85, 120.0, 0.97};
+                return {0.05, 0.85, 70.0, 0.97};
             case PhantomExposure::Under:
-                return {0.015, 0.32, 160.0, 0.37};
+                return {0.015, 0.32, 100.0, 0.37};
             case PhantomExposure::Over:
-                return {0.22, 0.50, 45.0, 0.56};
+                return {0.22, 0.50, 30.0, 0.56};
             case PhantomExposure::LowContrast:
-                return {0.22, 0.50, 140.0, 0.58};
+                return {0.22, 0.50, 90.0, 0.58};
         }
         return {};
     }

@@ -232,13 +232,15 @@ void ObjectPlacer::placeMarker() {
     m.strokeMm = rng_.uniform(3.0, 4.5);
     const double w = 0.68 * m.heightMm, h = m.heightMm;
     const bool near = params_.variation.markerNearSkin;
+    // On the detector beside the limb, above a platform (never under it).
+    const double maxY = scene_.layout.platform ? scene_.layout.platform->top - 3.0 : H;
     // Skin cells: just outside the limb, in the exposed field, off the platform.
     std::vector<std::pair<int, int>> skin;
     if (near) {
         for (int r = 0; r < grid_.rows(); ++r) {
             for (int c = 0; c < grid_.cols(); ++c) {
                 if (!foot_.at(c, r) && toFoot_.at(c, r) <= 1.0 && !platform_.at(c, r) &&
-                    !collimated(c, r)) {
+                    grid_.y(r) < maxY && !collimated(c, r)) {
                     skin.emplace_back(c, r);
                 }
             }
@@ -253,7 +255,7 @@ void ObjectPlacer::placeMarker() {
             m.y = grid_.y(r) - rng_.uniform(0.0, h);
         } else {
             m.x = rng_.uniform(2.0, W - w - 2.0);
-            m.y = rng_.uniform(2.0, H - h - 2.0);
+            m.y = rng_.uniform(2.0, std::max(2.0, maxY - h - 2.0));
         }
         const Cells cells = strokes([&](StrokeCanvas& cv) { LeadMarker::draw(cv, m); },
                                     {m.x, m.y, m.x + w, m.y + h});
@@ -268,7 +270,7 @@ void ObjectPlacer::placeMarker() {
                  toBone_.at(c, r) >= (near ? 4.0f : 10.0f) && (near || toFoot_.at(c, r) >= 10.0f);
         }
         const int total = static_cast<int>(cells.size());
-        if (!ok || (near && (nearest > 1.0f || onLimb * 10 > total * 3))) continue;
+        if (!ok || (near && (nearest > 1.0f || onLimb * 20 > total * 3))) continue;
         scene_.layout.markers.push_back(m);
         occupy(cells, 3.0);
         return;

@@ -209,8 +209,10 @@ void ProjectionRenderer::render(Phantom& ph) const {
         for (int px = 0; px < w; ++px) {
             const double x = (px + 0.5) * mm;
             const double cx = 2.0 * x / scene_.fieldWidthMm - 1.0;
-            double a = att.at(px, py);
-            if (l.darkField && l.darkField->outside(x, y) > 0.0) a = 0.25 * a + darkAttenuation;
+            double a = scene_.technique * att.at(px, py);
+            if (l.darkField && l.darkField->outside(x, y) > 0.0) {
+                a = 0.25 * a + scene_.technique * darkAttenuation;
+            }
             // Heel effect and a slight vignette: the air is not perfectly flat.
             a += 0.8 * cx + 0.8 * (1.0 - 0.5 * (cx * cx + cy * cy));
             double value = curve_(a);

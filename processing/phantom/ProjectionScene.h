@@ -16,6 +16,7 @@ struct ProjectionScene {
     double fieldWidthMm = 0.0;
     double fieldHeightMm = 0.0;
     double tissueScale = 1.0;  // soft-tissue attenuation factor of this patient
+    double technique = 1.0;    // attenuation scale of the view's technique (ViewSpec)
     std::vector<std::string> notes;
 };
 

@@ -68,7 +68,6 @@ ProjectionScene ProjectionSceneBuilder::operator()(const PhantomParams& p) const
 
     PhantomRandom rng(phantom_noise::streamKey(p.seed, phantom_noise::Stream::Anatomy) ^
                       (static_cast<std::uint64_t>(p.view) + 1) * 0x632BE59BD9B4E019ull);
-    const bool seeded = var.seededAnatomy;
     // Draw every random number whether it is used or not, so one switch does not shift the
     // others' values.
     const double sizeFactor = rng.uniform(0.85, 1.15);
@@ -76,16 +75,21 @@ ProjectionScene ProjectionSceneBuilder::operator()(const PhantomParams& p) const
     const bool mirror = rng.chance(0.5);
     const double skinOffset = rng.uniform(-2.0, 4.0);
     const double tissueScale = rng.uniform(0.85, 1.15);
+    const bool seeded = var.seededAnatomy;
+    // Without seeded anatomy the limb sits in the middle of its room on a mid-size platform.
     const double placeX = rng.uniform(0.0, 1.0), placeY = rng.uniform(0.0, 1.0);
-    const double platformThickness = rng.uniform(6.0, 16.0);
-    const double belowPlatform = rng.chance(0.3) ? 0.0 : rng.uniform(4.0, 40.0);
+    const double thickness = rng.uniform(6.0, 16.0);
+    const double below = rng.chance(0.3) ? 0.0 : rng.uniform(4.0, 40.0);
+    const double platformThickness = seeded ? thickness : 10.0;
+    const double belowPlatform = seeded ? below : 20.0;
     const double platformAttenuation = rng.uniform(0.75, 1.1);
     const double platformGrain = rng.chance(0.5) ? rng.uniform(0.08, 0.25) : 0.0;
-    const double gradientJitter = seeded ? rng.uniform(0.6, 1.2) : 1.0;
+    const double gradientDraw = rng.uniform(0.6, 1.2);
+    const double gradientJitter = seeded ? gradientDraw : 1.0;
 
     double scale = spec.scale * (seeded ? sizeFactor : 1.0) * (var.child ? 0.82 : 1.0);
     const double angle = spec.angleDeg + (seeded ? angleJitter : 0.0);
-    const double widen = spec.widen * (var.overlappingBones ? 0.82 : 1.0);
+    const double widen = spec.widen * (var.overlappingBones ? 0.72 : 1.0);
     const BoneJitter jitter = seeded ? BoneJitter(rng.fork(1), 1.5, 0.06, var.child ? 0.88 : 1.0)
                                      : BoneJitter(0, 0.0, 0.0, var.child ? 0.88 : 1.0);
 
@@ -107,10 +111,11 @@ ProjectionScene ProjectionSceneBuilder::operator()(const PhantomParams& p) const
         const double slackX = (x1 - x0) - (fit.x1 - fit.x0);
         const double slackY = (y1 - y0) - (fit.y1 - fit.y0);
         if ((slackX >= 0.0 && slackY >= 0.0) || attempt == 40) {
-            const double ox = x0 - fit.x0 + std::max(slackX, 0.0) * placeX;
+            const double px = seeded ? placeX : 0.5, py = seeded ? placeY : 0.5;
+            const double ox = x0 - fit.x0 + std::max(slackX, 0.0) * px;
             // A platform view keeps the sole on the lowest allowed line plus some of the slack.
             const double oy =
-                y0 - fit.y0 + std::max(slackY, 0.0) * (platform ? 1.0 - 0.3 * placeY : placeY);
+                y0 - fit.y0 + std::max(slackY, 0.0) * (platform ? 1.0 - 0.3 * py : py);
             const FootFrame placed(ox, oy, scale, angle, widen);
             scene =
                 buildAnatomy(p.view, AnatomyPose{placed, jitter, var.child, spec.oblique, true});
@@ -123,12 +128,13 @@ ProjectionScene ProjectionSceneBuilder::operator()(const PhantomParams& p) const
     if (seeded && mirror) scene.mirrorX(0.5 * W);
     // The soft-tissue gradient is set against the faintest bone (the smallest phalanx, its
     // chord through the centre): normally the thickest tissue stays well below it (processing
-    // evens out thickness); with the gradient variation it comes within 15 % of it.
+    // evens out thickness); with the gradient variation it comes within 5 % of it.
     double faintest = 1e9;
     const BoneProjection projection = BoneProjection::of(var.hollowBones);
     for (const PhantomBone& b : scene.bones) faintest = std::min(faintest, projection.centre(b));
-    scene.tissue.setExcess((var.tissueGradient ? 0.85 : 0.45 * gradientJitter) * faintest);
+    scene.tissue.setExcess((var.tissueGradient ? 0.95 : 0.35 * gradientJitter) * faintest);
     out.tissueScale = seeded ? tissueScale : 1.0;
+    out.technique = spec.technique;
 
     if (platform) {
         PlatformBand band;

@@ -10,7 +10,7 @@ namespace xrayprep::processing {
 
 // A view's canonical field in the projection model (a cassette of that size, mm), how its
 // anatomy (written in design millimetres) is scaled to real size, the spread of the rays, the
-// in-plane rotation and its seeded range, and how oblique the foot is.
+// in-plane rotation and its seeded range, how oblique the foot is, and the technique.
 struct ViewSpec {
     double fieldWidthMm, fieldHeightMm;
     double scale;
@@ -18,6 +18,9 @@ struct ViewSpec {
     double angleDeg;
     double angleJitterDeg;
     double oblique;
+    // The technique (kVp) of the view: attenuation is scaled by this before the exposure curve,
+    // so the thick ankle AP does not saturate.
+    double technique = 1.0;
 
     static ViewSpec of(PhantomView v) {
         switch (v) {
@@ -30,7 +33,7 @@ struct ViewSpec {
             case PhantomView::WeightBearingLateral:
                 return {340.0, 260.0, 0.76, 1.0, 0.0, 3.0, 0.0};
             case PhantomView::AnkleAP:
-                return {180.0, 330.0, 1.0, 1.0, 0.0, 8.0, 0.0};
+                return {180.0, 330.0, 1.0, 1.0, 0.0, 8.0, 0.0, 0.75};
         }
         return {240.0, 330.0, 0.76, 1.18, 5.0, 15.0, 0.0};
     }
