@@ -25,7 +25,7 @@ struct EvalSize {
 
 // The file-format axes a seed is drawn with: seed index i takes combination i mod 8 of
 // (MONOCHROME1/2) x (8/12 bits stored) x (spacing present/absent), so 50 seeds see each of the
-// eight at least 6 times and each single value 25 times.
+// eight at least 6 times and each single value at least 24 times.
 struct FormatAxes {
     processing::Photometric photometric = processing::Photometric::Monochrome2;
     int bitsStored = 12;

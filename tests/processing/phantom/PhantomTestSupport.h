@@ -121,6 +121,12 @@ inline Mask dilate(const Mask& m, int r) {
     return out;
 }
 
+// The complement of a mask.
+inline Mask inverted(Mask m) {
+    for (auto& v : m.pixels()) v = !v;
+    return m;
+}
+
 // True when no set pixel of `a` is within Chebyshev distance `gap` of a set pixel of `b`.
 inline bool apart(const Mask& a, const Mask& b, int gap) { return overlap(a, dilate(b, gap)) == 0; }
 

@@ -19,11 +19,6 @@ using phantom_test::percentile;
 using phantom_test::projection;
 using phantom_test::valuesWhere;
 
-Mask inverted(Mask m) {
-    for (auto& v : m.pixels()) v = !v;
-    return m;
-}
-
 double mmPerPx(const Phantom& ph) { return ph.fieldWidthMm / ph.image.width(); }
 
 std::array<double, 256> histogram(const Image& img) {

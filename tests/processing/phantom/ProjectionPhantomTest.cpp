@@ -48,8 +48,7 @@ TEST_P(ProjectionViews, SoftTissueIsDarkAtTheSkinAndBrightWhereThick) {
     // centimetre in.
     const Phantom ph = projection(GetParam(), "", 4);
     const double mmPerPx = ph.fieldWidthMm / ph.image.width();
-    Mask outside = ph.footMask;
-    for (auto& v : outside.pixels()) v = !v;
+    const Mask outside = phantom_test::inverted(ph.footMask);
     const Mask near1 = phantom_test::dilate(outside, 1);
     const Mask near10 = phantom_test::dilate(outside, static_cast<int>(10.0 / mmPerPx));
     auto soft = [&](std::size_t i) { return ph.footMask.data()[i] && !ph.truth.data()[i]; };
@@ -65,8 +64,7 @@ TEST_P(ProjectionViews, HollowBonesHaveAMuchBrighterRimThanInterior) {
     // the hollow variation darkens the interior against the rim.
     auto rimMinusInterior = [](const Phantom& ph) {
         const double mmPerPx = ph.fieldWidthMm / ph.image.width();
-        Mask notBone = ph.truth;
-        for (auto& v : notBone.pixels()) v = !v;
+        const Mask notBone = phantom_test::inverted(ph.truth);
         const Mask outer =
             phantom_test::dilate(notBone, std::max(1, static_cast<int>(0.8 / mmPerPx)));
         const Mask rim =
