@@ -1,5 +1,6 @@
 #include <algorithm>
 
+#include "processing/phantom/AnatomyAssembly.h"
 #include "processing/phantom/BoneJitter.h"
 #include "processing/phantom/FootFrame.h"
 #include "processing/phantom/FootScene.h"
@@ -30,28 +31,22 @@ FootScene FootScene::ankleAnatomy(const AnatomyPose& pose) {
     // Anatomy in millimetres: u medial(-) to lateral(+), v up from the tibial plafond (the
     // ankle joint line); the beam runs from the front, so the leg is seen across its width.
     const FootFrame& f = pose.frame;
-    FootScene scene;
-    int index = 0;
-    auto frameFor = [&](double cu, double cv) { return pose.jitter.frameFor(f, index++, cu, cv); };
+    AnatomyAssembly assembly(pose, 16.0);
+    FootScene& scene = assembly.scene();
 
-    scene.envelope = SdfBlob(f.len(16.0));
-    auto tissue = [&](const SdfPrimitive& p, double thicknessMm) {
-        scene.envelope.add(p);
-        scene.tissue.add(p, thicknessMm);
-    };
     // The foot below is seen along its length: the thickest tissue of the view.
-    tissue(f.ellipse(0, -10, 47, 40), 62.0);
-    tissue(f.ellipse(2, -72, 46, 46), 78.0);
-    tissue(f.ellipse(2, -116, 44, 20), 55.0);
+    assembly.tissue(f.ellipse(0, -10, 47, 40), 62.0);
+    assembly.tissue(f.ellipse(2, -72, 46, 46), 78.0);
+    assembly.tissue(f.ellipse(2, -116, 44, 20), 55.0);
     scene.fitBox = scene.envelope.bounds();
     scene.fitBox.y0 = std::min(scene.fitBox.y0, f.y(0, 90));  // the distal leg
     scene.fitBox.y1 = f.y(0, -62);  // the foot below the talus may run off the bottom edge
-    tissue(f.capsule(2, 20, 6, 600, 45, 52), 66.0);
+    assembly.tissue(f.capsule(2, 20, 6, 600, 45, 52), 66.0);
     scene.legLeavesTop = true;
 
     auto& bones = scene.bones;
     {
-        const FootFrame b = frameFor(-6, 60);
+        const FootFrame b = assembly.boneFrame(-6, 60);
         PhantomBone tibia{"tibia",     SdfBlob(b.len(8.0)), 1150.0, b.len(2.2),
                           b.len(12.0), b.len(16.0),         {}};
         tibia.shape.add(b.capsule(-6, 40, -10, 600, 15, 13))
@@ -61,7 +56,7 @@ FootScene FootScene::ankleAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(tibia));
     }
     {
-        const FootFrame b = frameFor(31, 40);
+        const FootFrame b = assembly.boneFrame(31, 40);
         PhantomBone fibula{"fibula",   SdfBlob(b.len(6.0)), 1000.0, b.len(1.5),
                            b.len(5.0), b.len(7.0),          {}};
         fibula.shape.add(b.capsule(30, 40, 34, 600, 6.5, 5.5))
@@ -70,21 +65,21 @@ FootScene FootScene::ankleAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(fibula));
     }
     {
-        const FootFrame b = frameFor(0, -26);
+        const FootFrame b = assembly.boneFrame(0, -26);
         PhantomBone talus{"talus",     SdfBlob(b.len(6.0)), 1200.0, b.len(1.8),
                           b.len(12.0), b.len(18.0),         {}};
         talus.shape.add(b.ellipse(0, -18, 25, 15)).add(b.roundBox(0, -32, 22, 14, 0, 6));
         bones.push_back(std::move(talus));
     }
     {
-        const FootFrame b = frameFor(4, -50);
+        const FootFrame b = assembly.boneFrame(4, -50);
         PhantomBone calc{"calcaneus", SdfBlob(0.0), 1100.0, b.len(1.8),
                          b.len(12.0), b.len(16.0),  {}};
         calc.shape.add(b.ellipse(4, -50, 26, 22));
         bones.push_back(std::move(calc));
     }
     {
-        const FootFrame b = frameFor(-10, -64);
+        const FootFrame b = assembly.boneFrame(-10, -64);
         PhantomBone mid{"navicular and cuneiforms",
                         SdfBlob(0.0),
                         1100.0,
@@ -96,15 +91,15 @@ FootScene FootScene::ankleAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(mid));
     }
     {
-        const FootFrame b = frameFor(18, -66);
+        const FootFrame b = assembly.boneFrame(18, -66);
         PhantomBone cub{"cuboid", SdfBlob(0.0), 1050.0, b.len(1.5), b.len(6.0), b.len(12.0), {}};
         cub.shape.add(b.roundBox(18, -66, 12, 9, -5, 4));
         bones.push_back(std::move(cub));
     }
     for (const LongBone& lb : kForeshortened) {
-        bones.push_back(lb.place(frameFor(lb.centreU(), lb.centreV())));
+        bones.push_back(lb.place(assembly.boneFrame(lb.centreU(), lb.centreV())));
     }
-    return scene;
+    return std::move(scene);
 }
 
 }  // namespace xrayprep::processing

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "processing/phantom/AnatomyAssembly.h"
 #include "processing/phantom/BoneJitter.h"
 #include "processing/phantom/FootFrame.h"
 #include "processing/phantom/FootScene.h"
@@ -30,34 +31,28 @@ constexpr LongBone kLongBones[] = {
 FootScene FootScene::lateralAnatomy(const AnatomyPose& pose) {
     // Anatomy in millimetres: u from the back of the heel towards the toes, v up from the sole.
     const FootFrame& f = pose.frame;
-    FootScene scene;
-    int index = 0;
-    auto frameFor = [&](double cu, double cv) { return pose.jitter.frameFor(f, index++, cu, cv); };
+    AnatomyAssembly assembly(pose, 18.0);
+    FootScene& scene = assembly.scene();
 
     // Seen from the side the beam crosses the whole width of the foot: thick at the midfoot and
     // the ankle, thinner at the heel and the toes.
-    scene.envelope = SdfBlob(f.len(18.0));
-    auto tissue = [&](const SdfPrimitive& p, double thicknessMm) {
-        scene.envelope.add(p);
-        scene.tissue.add(p, thicknessMm);
-    };
-    tissue(f.ellipse(40, 44, 40, 44), 40.0);
-    tissue(f.ellipse(135, 50, 100, 50), 48.0);
-    tissue(f.capsule(190, 42, 318, 23, 38, 20), 42.0);
-    tissue(f.capsule(300, 22, 360, 19, 19, 13), 26.0);
-    tissue(f.ellipse(94, 96, 60, 52), 50.0);
+    assembly.tissue(f.ellipse(40, 44, 40, 44), 40.0);
+    assembly.tissue(f.ellipse(135, 50, 100, 50), 48.0);
+    assembly.tissue(f.capsule(190, 42, 318, 23, 38, 20), 42.0);
+    assembly.tissue(f.capsule(300, 22, 360, 19, 19, 13), 26.0);
+    assembly.tissue(f.ellipse(94, 96, 60, 52), 50.0);
     scene.fitBox = scene.envelope.bounds();
     scene.fitBox.y0 = std::min(scene.fitBox.y0, f.y(94, 190));  // some leg above the ankle
     if (pose.projection) {
-        tissue(f.capsule(88, 120, 78, 420, 60, 58), 54.0);
+        assembly.tissue(f.capsule(88, 120, 78, 420, 60, 58), 54.0);
     } else {
-        tissue(f.capsule(100, 120, 92, 420, 50, 45), 54.0);
+        assembly.tissue(f.capsule(100, 120, 92, 420, 50, 45), 54.0);
     }
     scene.legLeavesTop = true;
 
     auto& bones = scene.bones;
     {
-        const FootFrame b = frameFor(68, 44);
+        const FootFrame b = assembly.boneFrame(68, 44);
         PhantomBone calc{"calcaneus", SdfBlob(b.len(10.0)), 1150.0, b.len(1.8),
                          b.len(15.0), b.len(18.0),          {}};
         // Body, posterior tuberosity, posterior facet under the talus, anterior process.
@@ -70,7 +65,7 @@ FootScene FootScene::lateralAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(calc));
     }
     {
-        const FootFrame b = frameFor(108, 84);
+        const FootFrame b = assembly.boneFrame(108, 84);
         PhantomBone talus{"talus",     SdfBlob(b.len(8.0)), 1200.0, b.len(1.6),
                           b.len(13.0), b.len(16.0),         {}};
         talus.shape.add(b.ellipse(92, 88, 27, 19))
@@ -79,33 +74,33 @@ FootScene FootScene::lateralAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(talus));
     }
     {
-        const FootFrame b = frameFor(157, 75);
+        const FootFrame b = assembly.boneFrame(157, 75);
         PhantomBone nav{"navicular", SdfBlob(0.0), 1100.0, b.len(1.4), b.len(6.0), b.len(12.0), {}};
         nav.shape.add(b.ellipse(157, 75, 9, 16, -10));
         bones.push_back(std::move(nav));
     }
     {
-        const FootFrame b = frameFor(138, 44);
+        const FootFrame b = assembly.boneFrame(138, 44);
         PhantomBone cub{"cuboid", SdfBlob(0.0), 1050.0, b.len(1.5), b.len(8.0), b.len(12.0), {}};
         cub.shape.add(b.roundBox(138, 44, 17, 12, -12, 5));
         bones.push_back(std::move(cub));
     }
     {
-        const FootFrame b = frameFor(180, 67);
+        const FootFrame b = assembly.boneFrame(180, 67);
         PhantomBone cun{"cuneiforms", SdfBlob(0.0), 1100.0, b.len(1.5),
                         b.len(9.0),   b.len(14.0),  {}};
         cun.shape.add(b.roundBox(180, 67, 13, 17, -18, 5));
         bones.push_back(std::move(cun));
     }
     for (const LongBone& lb : kLongBones) {
-        const FootFrame b = frameFor(lb.centreU(), lb.centreV());
+        const FootFrame b = assembly.boneFrame(lb.centreU(), lb.centreV());
         bones.push_back(lb.place(b));
         if (std::string_view(lb.name) == "metatarsal 5") {
             bones.back().shape.add(b.ellipse(166, 37, 10, 8));  // tuberosity
         }
     }
     {
-        const FootFrame b = frameFor(97, 140);
+        const FootFrame b = assembly.boneFrame(97, 140);
         PhantomBone tibia{"tibia",     SdfBlob(b.len(8.0)), 1150.0, b.len(2.2),
                           b.len(14.0), b.len(15.0),         {}};
         tibia.shape.add(b.roundBox(96, 120, 26, 9, 0, 4))
@@ -115,14 +110,14 @@ FootScene FootScene::lateralAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(tibia));
     }
     {
-        const FootFrame b = frameFor(70, 140);
+        const FootFrame b = assembly.boneFrame(70, 140);
         PhantomBone fibula{"fibula",   SdfBlob(b.len(6.0)), 950.0, b.len(1.4),
                            b.len(6.0), b.len(7.0),          {}};
         fibula.shape.add(b.capsule(72, 104, 64, 420, 9, 7)).add(b.ellipse(74, 94, 9, 17));
         if (pose.child) fibula.growthPlates.push_back(b.gapAcross(74, 80, 72, 140, 0.5, 16, 1.6));
         bones.push_back(std::move(fibula));
     }
-    return scene;
+    return std::move(scene);
 }
 
 FootScene FootScene::lateral() {

@@ -1,6 +1,7 @@
 #include <array>
 #include <string_view>
 
+#include "processing/phantom/AnatomyAssembly.h"
 #include "processing/phantom/BoneJitter.h"
 #include "processing/phantom/FootFrame.h"
 #include "processing/phantom/FootScene.h"
@@ -45,37 +46,31 @@ FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
     // Anatomy in millimetres: u medial(-) to lateral(+) of a right foot, v from the back of the
     // heel towards the toes.
     const FootFrame& f = pose.frame;
-    FootScene scene;
-    int index = 0;
-    auto frameFor = [&](double cu, double cv) { return pose.jitter.frameFor(f, index++, cu, cv); };
+    AnatomyAssembly assembly(pose, 14.0);
+    FootScene& scene = assembly.scene();
 
     // Soft-tissue envelope: heel, midfoot, forefoot and one padded capsule per toe; the tissue
     // is thickest under the heel and thinnest at the toes.
-    scene.envelope = SdfBlob(f.len(14.0));
-    auto tissue = [&](const SdfPrimitive& p, double thicknessMm) {
-        scene.envelope.add(p);
-        scene.tissue.add(p, thicknessMm);
-    };
-    tissue(f.ellipse(4, 52, 56, 52), 44.0);
-    tissue(f.capsule(4, 60, -2, 232, 58, 76), 40.0);
-    tissue(f.ellipse(-3, 254, 84, 42, -10), 30.0);
-    tissue(f.capsule(-38, 268, -43, 334, 21, 16), 22.0);
-    tissue(f.capsule(-14, 280, -17, 342, 15, 11), 18.0);
-    tissue(f.capsule(4, 276, 7.5, 339, 15, 11), 18.0);
-    tissue(f.capsule(22, 268, 27.5, 326, 15, 11), 18.0);
-    tissue(f.capsule(44, 255, 50.5, 303, 15, 11), 18.0);
+    assembly.tissue(f.ellipse(4, 52, 56, 52), 44.0);
+    assembly.tissue(f.capsule(4, 60, -2, 232, 58, 76), 40.0);
+    assembly.tissue(f.ellipse(-3, 254, 84, 42, -10), 30.0);
+    assembly.tissue(f.capsule(-38, 268, -43, 334, 21, 16), 22.0);
+    assembly.tissue(f.capsule(-14, 280, -17, 342, 15, 11), 18.0);
+    assembly.tissue(f.capsule(4, 276, 7.5, 339, 15, 11), 18.0);
+    assembly.tissue(f.capsule(22, 268, 27.5, 326, 15, 11), 18.0);
+    assembly.tissue(f.capsule(44, 255, 50.5, 303, 15, 11), 18.0);
     scene.fitBox = scene.envelope.bounds();
 
     auto& bones = scene.bones;
     {
-        const FootFrame b = frameFor(8, 70);
+        const FootFrame b = assembly.boneFrame(8, 70);
         PhantomBone calc{"calcaneus", SdfBlob(b.len(8.0)), 1150.0, b.len(1.8),
                          b.len(16.0), b.len(20.0),         {}};
         calc.shape.add(b.ellipse(6, 52, 36, 40, 8)).add(b.capsule(8, 64, 16, 118, 28, 23));
         bones.push_back(std::move(calc));
     }
     {
-        const FootFrame b = frameFor(-12, 115);
+        const FootFrame b = assembly.boneFrame(-12, 115);
         PhantomBone talus{"talus",     SdfBlob(b.len(8.0)), 1200.0, b.len(1.6),
                           b.len(14.0), b.len(16.0),         {}};
         talus.shape.add(b.ellipse(-8, 100, 29, 27))
@@ -84,14 +79,14 @@ FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
         bones.push_back(std::move(talus));
     }
     {
-        const FootFrame b = frameFor(-22, 171);
+        const FootFrame b = assembly.boneFrame(-22, 171);
         PhantomBone nav{"navicular", SdfBlob(0.0), 1100.0, b.len(1.5), b.len(6.0), b.len(10.0), {}};
         nav.shape.add(b.ellipse(-22, 171, 28, 11, 20));
         bones.push_back(std::move(nav));
     }
     {
         const double shift = -8.0 * pose.oblique;
-        const FootFrame b = frameFor(23 + shift, 160);
+        const FootFrame b = assembly.boneFrame(23 + shift, 160);
         PhantomBone cub{"cuboid", SdfBlob(0.0), 1050.0, b.len(1.5), b.len(10.0), b.len(12.0), {}};
         cub.shape.add(b.roundBox(23 + shift, 160, 19, 22, 15, 6));
         bones.push_back(std::move(cub));
@@ -106,7 +101,7 @@ FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
     for (std::size_t i = 0; i < cuneiforms.size(); ++i) {
         const auto& c = cuneiforms[i];
         const double shift = i == 2 ? -3.0 * pose.oblique : 0.0;
-        const FootFrame b = frameFor(c[0] + shift, c[1]);
+        const FootFrame b = assembly.boneFrame(c[0] + shift, c[1]);
         PhantomBone cu{cuneiformNames[i], SdfBlob(0.0), 1080.0, b.len(1.4),
                        b.len(6.0),        b.len(10.0),  {}};
         cu.shape.add(b.roundBox(c[0] + shift, c[1], c[2], c[3], c[4], 4));
@@ -117,7 +112,7 @@ FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
     for (LongBone lb : kLongBones) {
         const std::string_view name(lb.name);
         if (isMetatarsal(name)) lb.u0 += kObliqueBaseShift[metatarsal++] * pose.oblique;
-        const FootFrame b = frameFor(lb.centreU(), lb.centreV());
+        const FootFrame b = assembly.boneFrame(lb.centreU(), lb.centreV());
         bones.push_back(lb.place(b));
         if (name == "metatarsal 5") {
             bones.back().shape.add(b.ellipse(38, 186, 11, 8.5));  // styloid process
@@ -133,7 +128,7 @@ FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
                 bones.back().growthPlates.push_back(lb.growthPlate(b, 0.14));
         }
     }
-    return scene;
+    return std::move(scene);
 }
 
 FootScene FootScene::planar() {
