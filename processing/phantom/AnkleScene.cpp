@@ -36,8 +36,8 @@ FootScene FootScene::ankleAnatomy(const AnatomyPose& pose) {
 
     // The foot below is seen along its length: the thickest tissue of the view.
     assembly.tissue(f.ellipse(0, -10, 47, 40), 62.0);
-    assembly.tissue(f.ellipse(2, -72, 46, 46), 78.0);
-    assembly.tissue(f.ellipse(2, -116, 44, 20), 55.0);
+    assembly.tissue(f.ellipse(2, -72, 54, 46), 78.0);
+    assembly.tissue(f.ellipse(2, -116, 50, 20), 55.0);
     scene.fitBox = scene.envelope.bounds();
     scene.fitBox.y0 = std::min(scene.fitBox.y0, f.y(0, 90));  // the distal leg
     scene.fitBox.y1 = f.y(0, -62);  // the foot below the talus may run off the bottom edge

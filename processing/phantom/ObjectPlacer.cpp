@@ -163,7 +163,7 @@ void ObjectPlacer::placeCollimation() {
     std::array<double, 4> darkInset{};
     std::array<double, 4> brightInset{};
     for (int s = 0; s < 4; ++s) {
-        darkInset[s] = rng_.uniform(6.0, std::clamp(clearance[s] - 4.0, 6.0, 50.0));
+        darkInset[s] = rng_.uniform(6.0, std::clamp(clearance[s] - 4.0, 6.0, 70.0));
         brightInset[s] = rng_.uniform(6.0, std::clamp(clearance[s] - 4.0, 6.0, 40.0));
     }
     std::array<bool, 4> room{};
@@ -180,7 +180,7 @@ void ObjectPlacer::placeCollimation() {
             if (room[s]) apply(dark, s, edge[s] + sign[s] * darkInset[s]);
         }
         scene_.layout.darkField = dark;
-        scene_.layout.darkLevel = rng_.uniform(0.35, 0.6);
+        scene_.layout.darkLevel = rng_.uniform(0.35, 0.75);
     }
     if (params_.secondaryBackground) {
         CollimationField bright = f;

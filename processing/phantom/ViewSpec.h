@@ -33,7 +33,7 @@ struct ViewSpec {
             case PhantomView::WeightBearingLateral:
                 return {340.0, 260.0, 0.76, 1.0, 0.0, 3.0, 0.0};
             case PhantomView::AnkleAP:
-                return {180.0, 330.0, 1.0, 1.0, 0.0, 8.0, 0.0, 0.75};
+                return {160.0, 330.0, 1.0, 1.0, 0.0, 8.0, 0.0, 0.75};
         }
         return {240.0, 330.0, 0.76, 1.18, 5.0, 15.0, 0.0};
     }

@@ -57,8 +57,8 @@ TEST(PhantomEvalMatrix, ParamsCarryViewVariationsFormatSeedAndSize) {
     EXPECT_TRUE(p.variation.darkCollimation);
     EXPECT_FALSE(p.orientationMarker);
     EXPECT_EQ(p.seed, 8u);
-    EXPECT_EQ(p.height, 1000);  // portrait: 180 x 330 mm
-    EXPECT_EQ(p.width, 545);
+    EXPECT_EQ(p.height, 1000);  // portrait: 160 x 330 mm
+    EXPECT_EQ(p.width, 485);
     const FormatAxes f = PhantomEvalMatrix::formatFor(7);
     EXPECT_EQ(p.bitsStored, f.bitsStored);
     EXPECT_EQ(p.photometric, f.photometric);
