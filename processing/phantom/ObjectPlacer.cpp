@@ -132,28 +132,39 @@ void ObjectPlacer::placeCollimation() {
     const double W = scene_.fieldWidthMm, H = scene_.fieldHeightMm;
     const double angle =
         (v.rotatedCollimation ? (rng_.chance(0.5) ? 1.0 : -1.0) : 0.0) * rng_.uniform(1.0, 5.0);
+    // How far each side's band may reach at a tilt: from the image edge's innermost corner to
+    // the nearest obstacle (the limb with 5 mm of clearance, the platform).
+    auto clearanceAt = [&](CollimationField& f, std::array<double, 4>& edge) {
+        double minP = 1e9, maxP = -1e9, minQ = 1e9, maxQ = -1e9;
+        for (int r = 0; r < grid_.rows(); ++r) {
+            for (int c = 0; c < grid_.cols(); ++c) {
+                if (!(toFoot_.at(c, r) < 5.0 || platform_.at(c, r))) continue;
+                const double x = grid_.x(c), y = grid_.y(r);
+                minP = std::min(minP, f.p(x, y) - 1.0);
+                maxP = std::max(maxP, f.p(x, y) + 1.0);
+                minQ = std::min(minQ, f.q(x, y) - 1.0);
+                maxQ = std::max(maxQ, f.q(x, y) + 1.0);
+            }
+        }
+        edge = {std::max(f.p(0, 0), f.p(0, H)), std::min(f.p(W, 0), f.p(W, H)),
+                std::max(f.q(0, 0), f.q(W, 0)), std::min(f.q(0, H), f.q(W, H))};
+        return std::array<double, 4>{minP - edge[0], edge[1] - maxP, minQ - edge[2],
+                                     edge[3] - maxQ};
+    };
     CollimationField f;
     f.cx = 0.5 * W;
     f.cy = 0.5 * H;
-    f.angleDeg = angle;
-    // How far each side's band may reach: from the image edge's innermost corner to the
-    // nearest obstacle (the limb with 5 mm of clearance, the platform).
-    double minP = 1e9, maxP = -1e9, minQ = 1e9, maxQ = -1e9;
-    for (int r = 0; r < grid_.rows(); ++r) {
-        for (int c = 0; c < grid_.cols(); ++c) {
-            if (!(toFoot_.at(c, r) < 5.0 || platform_.at(c, r))) continue;
-            const double x = grid_.x(c), y = grid_.y(r);
-            minP = std::min(minP, f.p(x, y) - 1.0);
-            maxP = std::max(maxP, f.p(x, y) + 1.0);
-            minQ = std::min(minQ, f.q(x, y) - 1.0);
-            maxQ = std::max(maxQ, f.q(x, y) + 1.0);
-        }
+    std::array<double, 4> edge{}, clearance{};
+    std::array<bool, 4> room{};
+    bool anyRoom = false;
+    // A tilted band reaches further in at one end: where that leaves no side free, tilt less.
+    for (double tilt : {1.0, 0.5, 0.25, 0.0}) {
+        f.angleDeg = angle * tilt;
+        clearance = clearanceAt(f, edge);
+        for (int s = 0; s < 4; ++s) anyRoom |= (room[s] = clearance[s] >= 12.0);
+        if (anyRoom) break;
     }
-    const std::array<double, 4> edge = {
-        std::max(f.p(0, 0), f.p(0, H)), std::min(f.p(W, 0), f.p(W, H)),
-        std::max(f.q(0, 0), f.q(W, 0)), std::min(f.q(0, H), f.q(W, H))};
-    const std::array<double, 4> clearance = {minP - edge[0], edge[1] - maxP, minQ - edge[2],
-                                             edge[3] - maxQ};
+    if (anyRoom && angle != 0.0 && f.angleDeg == 0.0) note("bands straight: no room for a tilt");
     auto apply = [](CollimationField& field, int side, double limit) {
         (side == 0   ? field.left
          : side == 1 ? field.right
@@ -166,9 +177,6 @@ void ObjectPlacer::placeCollimation() {
         darkInset[s] = rng_.uniform(6.0, std::clamp(clearance[s] - 4.0, 6.0, 70.0));
         brightInset[s] = rng_.uniform(6.0, std::clamp(clearance[s] - 4.0, 6.0, 40.0));
     }
-    std::array<bool, 4> room{};
-    bool anyRoom = false;
-    for (int s = 0; s < 4; ++s) anyRoom |= (room[s] = clearance[s] >= 12.0);
     if (!anyRoom) {
         note("no side free of the limb for collimation or shutter bands");
         return;
