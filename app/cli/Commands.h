@@ -10,5 +10,6 @@ namespace xrayprep::app {
 int runPhantomCommand(const std::vector<std::string>& args);
 int runRunCommand(const std::vector<std::string>& args);
 int runBenchCommand(const std::vector<std::string>& args);
+int runPhantomEvalCommand(const std::vector<std::string>& args);
 
 }  // namespace xrayprep::app

@@ -6,6 +6,7 @@
 #include "app/cli/UsageError.h"
 #include "mesh_export/PngWriter.h"
 #include "processing/phantom/FootPhantom.h"
+#include "processing/phantom/VariationCatalog.h"
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/DicomWriter.h"
 #endif
@@ -34,20 +35,41 @@ void parseSize(const std::string& text, int& width, int& height) {
 }  // namespace
 
 int runPhantomCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs, {"out", "truth", "view", "photometric", "size", "seed"}, {});
+    const ArgumentList args(
+        rawArgs,
+        {"out", "truth", "png", "view", "model", "variations", "photometric", "size", "seed"}, {});
     if (!args.positionals().empty()) throw UsageError("phantom takes no positional arguments");
     const auto out = args.value("out");
-    if (!out) throw UsageError("phantom needs --out FILE.dcm");
+    const auto png = args.value("png");
+    if (!out && !png) throw UsageError("phantom needs --out FILE.dcm (or --png IMAGE.png)");
 
     processing::PhantomParams params;
     const std::string view = args.value("view").value_or("planar");
-    if (view == "planar") {
-        params.view = processing::PhantomView::Planar;
-    } else if (view == "lateral") {
-        params.view = processing::PhantomView::Lateral;
-    } else {
-        throw UsageError("--view must be planar or lateral, got '" + view + "'");
+    const auto viewKind = processing::VariationCatalog::viewFromName(view);
+    if (!viewKind) {
+        throw UsageError("--view must be planar, lateral, wb-lateral, ankle-ap or oblique, got '" +
+                         view + "'");
     }
+    // The sample model knows planar and lateral; other views and any variation need the
+    // projection model, which starts from the plain view (no objects) and adds the variations.
+    const std::string model = args.value("model").value_or(
+        args.value("variations") || (*viewKind != processing::PhantomView::Planar &&
+                                     *viewKind != processing::PhantomView::Lateral)
+            ? "projection"
+            : "sample");
+    if (model == "projection") {
+        params = processing::VariationCatalog::plain(*viewKind);
+        try {
+            processing::VariationCatalog::apply(params, args.value("variations").value_or(""));
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    } else if (model != "sample") {
+        throw UsageError("--model must be sample or projection, got '" + model + "'");
+    } else if (args.value("variations")) {
+        throw UsageError("--variations needs --model projection");
+    }
+    params.view = *viewKind;
     const std::string photometric = args.value("photometric").value_or("MONOCHROME2");
     if (photometric == "MONOCHROME1") {
         params.photometric = processing::Photometric::Monochrome1;
@@ -61,18 +83,22 @@ int runPhantomCommand(const std::vector<std::string>& rawArgs) {
     params.seed = static_cast<std::uint32_t>(args.intValue("seed", 1, 0, 2147483647));
 
     const processing::Phantom phantom = processing::FootPhantom{}(params);
+    if (out) {
 #ifdef XRAYPREP_HAVE_DICOM
-    dicom::DicomWriter{}(phantom.image, phantom.metadata, *out);
+        dicom::DicomWriter{}(phantom.image, phantom.metadata, *out);
 #else
-    throw std::runtime_error("this build has no DICOM support (built with XRAYPREP_CORE_ONLY)");
+        throw std::runtime_error("this build has no DICOM support (built with XRAYPREP_CORE_ONLY)");
 #endif
+    }
+    if (png) mesh_export::writePngGray16(*png, phantom.image);
+    for (const auto& note : phantom.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
     if (const auto truth = args.value("truth")) {
         mesh_export::PngOptions png;
         png.spacing = phantom.metadata.spacing;
         mesh_export::writePngMask(*truth, phantom.truth, png);
     }
-    std::fprintf(stderr, "wrote %s (%dx%d, %s, %s, seed %u)\n", out->c_str(), params.width,
-                 params.height, view.c_str(), photometric.c_str(), params.seed);
+    std::fprintf(stderr, "wrote %s (%dx%d, %s, %s, seed %u)\n", (out ? *out : *png).c_str(),
+                 params.width, params.height, view.c_str(), photometric.c_str(), params.seed);
     return 0;
 }
 

@@ -11,8 +11,14 @@
 namespace {
 
 constexpr const char* kUsage = R"(usage:
-  xrayprep-cli phantom --out FILE.dcm [--truth MASK.png] [--view planar|lateral]
+  xrayprep-cli phantom --out FILE.dcm [--truth MASK.png] [--png IMAGE.png]
+                       [--view planar|lateral|wb-lateral|ankle-ap|oblique]
+                       [--model sample|projection] [--variations LIST]
                        [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
+  xrayprep-cli phantom-eval [--views LIST] [--variations LIST|all] [--seeds N] [--size N|WxH]
+                            [--backend NAME] [--jobs N] [--threads N] [--set K=V]...
+                            [--json FILE] [--markdown FILE] [--save-worst DIR]
+                            [--contact FILE.png] (--help: the matrix and every option)
   xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N] [--jobs N]
                    [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
                    [--report FILE.json] [--frame N] [--export LIST] [--anonymize] [--gallery]
@@ -65,6 +71,7 @@ int main(int argc, char** argv) {
     args.erase(args.begin());
     try {
         if (command == "phantom") return xrayprep::app::runPhantomCommand(args);
+        if (command == "phantom-eval") return xrayprep::app::runPhantomEvalCommand(args);
         if (command == "run") return xrayprep::app::runRunCommand(args);
         if (command == "bench") return xrayprep::app::runBenchCommand(args);
         if (command == "backends") return listBackends();

@@ -1,6 +1,5 @@
 #include "processing/contour/ContourParams.h"
 #include "processing/esf/EsfParams.h"
-#include "processing/phantom/FootPhantom.h"
 #include "processing/threshold/ThresholdParams.h"
 
 namespace xrayprep::processing {
@@ -34,7 +33,5 @@ const char* toString(ContourMethod m) {
 const char* toString(EsfMode m) { return m == EsfMode::Explicit ? "explicit" : "converged"; }
 
 const char* toString(EsfShape s) { return s == EsfShape::Boundary ? "boundary" : "mask"; }
-
-const char* toString(PhantomView v) { return v == PhantomView::Planar ? "planar" : "lateral"; }
 
 }  // namespace xrayprep::processing

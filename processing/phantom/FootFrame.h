@@ -29,6 +29,15 @@ class FootFrame {
         return oy_ - s_ * (widen_ * u * sn_ + v * c_);
     }
     [[nodiscard]] double len(double l) const { return s_ * l; }
+    [[nodiscard]] double angleDeg() const { return angle_; }
+
+    // The frame of one bone: its anatomy scaled by `scale` about (cu, cv) and shifted by
+    // (du, dv), all in this frame's millimetres. The result is again a FootFrame (the map is
+    // affine with the same rotation and spread), so bones are written once and jittered here.
+    [[nodiscard]] FootFrame local(double cu, double cv, double scale, double du, double dv) const {
+        const double a = cu * (1.0 - scale) + du, b = cv * (1.0 - scale) + dv;
+        return FootFrame(x(a, b), y(a, b), s_ * scale, angle_, widen_);
+    }
 
     [[nodiscard]] SdfPrimitive ellipse(double u, double v, double a, double b,
                                        double angleDeg = 0.0) const {
@@ -58,6 +67,17 @@ class FootFrame {
         blob.add(ellipse(bu, bv, baseA, baseR, angle))
             .add(capsule(bu, bv, hu, hv, shaftR))
             .add(ellipse(hu, hv, headA, headR, angle));
+    }
+    // An open growth plate: a gap of `width` straight across the bone from (u0,v0) to (u1,v1)
+    // at fraction t of its length, reaching `halfSpan` to either side of the axis.
+    [[nodiscard]] SdfPrimitive gapAcross(double u0, double v0, double u1, double v1, double t,
+                                         double halfSpan, double width) const {
+        const double cx = x(u0 + t * (u1 - u0), v0 + t * (v1 - v0));
+        const double cy = y(u0 + t * (u1 - u0), v0 + t * (v1 - v0));
+        const double ax = x(u1, v1) - x(u0, v0), ay = y(u1, v1) - y(u0, v0);
+        const double n = std::sqrt(ax * ax + ay * ay);
+        const double px = -ay / n * len(halfSpan), py = ax / n * len(halfSpan);
+        return SdfPrimitive::capsule(cx - px, cy - py, cx + px, cy + py, len(0.5 * width));
     }
     [[nodiscard]] SdfPrimitive roundBox(double u, double v, double hu, double hv, double angleDeg,
                                         double round) const {

@@ -6,9 +6,12 @@
 #include <string>
 
 #include "processing/phantom/BitmapFont.h"
+#include "processing/phantom/ExposureCurve.h"
 #include "processing/phantom/FootScene.h"
 #include "processing/phantom/LeadMarker.h"
 #include "processing/phantom/PhantomRenderer.h"
+#include "processing/phantom/ProjectionRenderer.h"
+#include "processing/phantom/ProjectionSceneBuilder.h"
 #include "processing/phantom/StrokeCanvas.h"
 
 namespace xrayprep::processing {
@@ -36,6 +39,42 @@ void validate(const PhantomParams& p) {
     if (!(p.pixelSpacingMm > 0.0) || !std::isfinite(p.pixelSpacingMm)) {
         throw std::invalid_argument("FootPhantom: pixelSpacingMm must be positive");
     }
+    if (p.model == PhantomModel::Sample) {
+        if (p.view != PhantomView::Planar && p.view != PhantomView::Lateral) {
+            throw std::invalid_argument(std::string("FootPhantom: the sample model has planar and "
+                                                    "lateral views only, not ") +
+                                        toString(p.view) + " (use the projection model)");
+        }
+        if (!(p.variation == PhantomVariation{})) {
+            throw std::invalid_argument(
+                "FootPhantom: variations need the projection model (PhantomModel::Projection)");
+        }
+    }
+}
+
+Phantom allocate(const PhantomParams& p) {
+    Phantom ph;
+    ph.image = Image(p.width, p.height, p.bitsStored);
+    for (Mask* m : {&ph.truth, &ph.footMask, &ph.markerMask, &ph.textMask, &ph.collimatorMask,
+                    &ph.ballMask, &ph.rulerMask, &ph.arrowMask, &ph.platformMask}) {
+        *m = Mask(p.width, p.height, 0);
+    }
+    return ph;
+}
+
+const char* viewPosition(PhantomView v) {
+    switch (v) {
+        case PhantomView::Planar:
+            return "DP";
+        case PhantomView::Lateral:
+        case PhantomView::WeightBearingLateral:
+            return "LAT";
+        case PhantomView::AnkleAP:
+            return "AP";
+        case PhantomView::Oblique:
+            return "OBL";
+    }
+    return "";
 }
 
 // Collimator bands are axis-aligned with straight pixel edges: each design-mm edge is rounded
@@ -52,25 +91,28 @@ void fillBands(Mask& mask, const FootScene& scene) {
     }
 }
 
-ImageMetadata makeMetadata(const PhantomParams& p) {
+// `windowLo`/`windowHi`: the displayed range at 12 bits; `spacingMm`: the pixel size.
+ImageMetadata makeMetadata(const PhantomParams& p, double spacingX, double spacingY,
+                           double windowLo, double windowHi) {
     ImageMetadata md;
     md.photometric = p.photometric;
-    md.spacing = PixelSpacing{p.pixelSpacingMm * kReferenceWidth / p.width,
-                              p.pixelSpacingMm * kReferenceHeight / p.height, "phantom"};
+    if (p.spacingInMetadata) md.spacing = PixelSpacing{spacingX, spacingY, "phantom"};
     const double scale = static_cast<double>((1u << p.bitsStored) - 1u) / 4095.0;
-    // Window from the dark background to the brightest bone overlaps.
-    md.windowCenter = std::round(2100.0 * scale);
-    md.windowWidth = std::round(3800.0 * scale);
+    md.windowCenter = std::round(0.5 * (windowLo + windowHi) * scale);
+    md.windowWidth = std::round((windowHi - windowLo) * scale);
+    const bool ankle = p.view == PhantomView::AnkleAP;
     const bool planar = p.view == PhantomView::Planar;
     md.headerFields = {
         {"Modality", "DX"},
-        {"BodyPartExamined", "FOOT"},
-        {"ViewPosition", planar ? "DP" : "LAT"},
+        {"BodyPartExamined", ankle ? "ANKLE" : "FOOT"},
+        {"ViewPosition", viewPosition(p.view)},
         {"ImageLaterality", planar ? "R" : "L"},
-        {"SeriesDescription", std::string("Foot ") + toString(p.view) + " (synthetic)"},
+        {"SeriesDescription",
+         std::string(ankle ? "Ankle " : "Foot ") + toString(p.view) + " (synthetic)"},
         {"PhotometricInterpretation", toString(p.photometric)},
         {"BitsStored", std::to_string(p.bitsStored)},
         {"Manufacturer", "xrayprep phantom"},
+        {"PhantomModel", toString(p.model)},
         {"PhantomSeed", std::to_string(p.seed)},
         {"PatientName", "PHANTOM^FOOT"},
         {"PatientID", "PHANTOM-0001"},
@@ -78,20 +120,10 @@ ImageMetadata makeMetadata(const PhantomParams& p) {
     return md;
 }
 
-}  // namespace
-
-Phantom FootPhantom::operator()(const PhantomParams& params) const {
-    validate(params);
+Phantom samplePhantom(const PhantomParams& params) {
     const FootScene scene =
         params.view == PhantomView::Planar ? FootScene::planar() : FootScene::lateral();
-
-    Phantom ph;
-    ph.image = Image(params.width, params.height, params.bitsStored);
-    ph.truth = Mask(params.width, params.height, 0);
-    ph.footMask = Mask(params.width, params.height, 0);
-    ph.markerMask = Mask(params.width, params.height, 0);
-    ph.textMask = Mask(params.width, params.height, 0);
-    ph.collimatorMask = Mask(params.width, params.height, 0);
+    Phantom ph = allocate(params);
 
     if (params.secondaryBackground) fillBands(ph.collimatorMask, scene);
     if (params.burnedInText) {
@@ -118,8 +150,30 @@ Phantom FootPhantom::operator()(const PhantomParams& params) const {
             ph.textMask.data()[i] = 0;
         }
     }
-    ph.metadata = makeMetadata(params);
+    ph.metadata =
+        makeMetadata(params, params.pixelSpacingMm * kReferenceWidth / params.width,
+                     params.pixelSpacingMm * kReferenceHeight / params.height, 200.0, 4000.0);
+    ph.fieldWidthMm = params.pixelSpacingMm * kReferenceWidth;
     return ph;
+}
+
+Phantom projectionPhantom(const PhantomParams& params) {
+    const ProjectionScene scene = ProjectionSceneBuilder{}(params);
+    Phantom ph = allocate(params);
+    ProjectionRenderer(scene, params).render(ph);
+    const ExposureCurve curve = ExposureCurve::of(params.variation.exposure);
+    const double mm = scene.fieldWidthMm / params.width;
+    ph.metadata = makeMetadata(params, mm, mm, 4095.0 * curve.lo, 4095.0 * curve.ceiling);
+    ph.fieldWidthMm = scene.fieldWidthMm;
+    ph.notes = scene.notes;
+    return ph;
+}
+
+}  // namespace
+
+Phantom FootPhantom::operator()(const PhantomParams& params) const {
+    validate(params);
+    return params.model == PhantomModel::Sample ? samplePhantom(params) : projectionPhantom(params);
 }
 
 }  // namespace xrayprep::processing

@@ -16,7 +16,14 @@ inline std::uint64_t splitmix64(std::uint64_t x) {
 }
 
 // Independent streams for independent uses (pixel noise, salt-and-pepper, smooth fields).
-enum class Stream : std::uint32_t { PixelNoise = 1, SaltPepper = 2, SmoothField = 3 };
+enum class Stream : std::uint32_t {
+    PixelNoise = 1,
+    SaltPepper = 2,
+    SmoothField = 3,
+    Anatomy = 4,  // projection model: pose and bone jitter
+    Layout = 5,   // projection model: where the objects sit
+    Texture = 6,  // projection model: slow fields (bone mottle, platform grain)
+};
 
 inline std::uint64_t streamKey(std::uint64_t seed, Stream stream) {
     return splitmix64(seed * 0x100000001B3ull + static_cast<std::uint64_t>(stream));

@@ -1,6 +1,8 @@
 #include <array>
 #include <string_view>
 
+#include "processing/phantom/AnatomyAssembly.h"
+#include "processing/phantom/BoneJitter.h"
 #include "processing/phantom/FootFrame.h"
 #include "processing/phantom/FootScene.h"
 #include "processing/phantom/LongBone.h"
@@ -32,47 +34,61 @@ constexpr LongBone kLongBones[] = {
     {"toe 5 distal", 49.5, 294, 50, 300.5, 3.9, 2.7, 3.1, 1150},
 };
 
+// Oblique view: the bases of metatarsals 3-5 slide medially over their neighbours (mm).
+constexpr std::array<double, 5> kObliqueBaseShift = {0.0, 0.0, -4.0, -7.0, -10.0};
+
+bool isMetatarsal(std::string_view name) { return name.starts_with("metatarsal"); }
+bool isProximalPhalanx(std::string_view name) { return name.ends_with("proximal"); }
+
 }  // namespace
 
-FootScene FootScene::planar() {
+FootScene FootScene::planarAnatomy(const AnatomyPose& pose) {
     // Anatomy in millimetres: u medial(-) to lateral(+) of a right foot, v from the back of the
-    // heel towards the toes. Scaled by 0.96, rays spread by 1.18 (a broad, well padded foot that
-    // fills the field like a tightly collimated radiograph) and tilted 6 degrees.
-    const FootFrame f(222.0, 343.0, 0.96, 5.0, 1.18);
-    FootScene scene;
+    // heel towards the toes.
+    const FootFrame& f = pose.frame;
+    AnatomyAssembly assembly(pose, 14.0);
+    FootScene& scene = assembly.scene();
 
-    // Soft-tissue envelope: heel, midfoot, forefoot and one padded capsule per toe.
-    scene.envelope = SdfBlob(f.len(14.0));
-    scene.envelope.add(f.ellipse(4, 52, 56, 52))
-        .add(f.capsule(4, 60, -2, 232, 58, 76))
-        .add(f.ellipse(-3, 254, 84, 42, -10))
-        .add(f.capsule(-38, 268, -43, 334, 21, 16))
-        .add(f.capsule(-14, 280, -17, 342, 15, 11))
-        .add(f.capsule(4, 276, 7.5, 339, 15, 11))
-        .add(f.capsule(22, 268, 27.5, 326, 15, 11))
-        .add(f.capsule(44, 255, 50.5, 303, 15, 11));
+    // Soft-tissue envelope: heel, midfoot, forefoot and one padded capsule per toe; the tissue
+    // is thickest under the heel and thinnest at the toes.
+    assembly.tissue(f.ellipse(4, 52, 56, 52), 44.0);
+    assembly.tissue(f.capsule(4, 60, -2, 232, 58, 76), 40.0);
+    assembly.tissue(f.ellipse(-3, 254, 84, 42, -10), 30.0);
+    assembly.tissue(f.capsule(-38, 268, -43, 334, 21, 16), 22.0);
+    assembly.tissue(f.capsule(-14, 280, -17, 342, 15, 11), 18.0);
+    assembly.tissue(f.capsule(4, 276, 7.5, 339, 15, 11), 18.0);
+    assembly.tissue(f.capsule(22, 268, 27.5, 326, 15, 11), 18.0);
+    assembly.tissue(f.capsule(44, 255, 50.5, 303, 15, 11), 18.0);
+    scene.fitBox = scene.envelope.bounds();
 
     auto& bones = scene.bones;
     {
-        PhantomBone calc{"calcaneus", SdfBlob(f.len(8.0)), 1150.0, f.len(1.8), f.len(16.0)};
-        calc.shape.add(f.ellipse(6, 52, 36, 40, 8)).add(f.capsule(8, 64, 16, 118, 28, 23));
+        const FootFrame b = assembly.boneFrame(8, 70);
+        PhantomBone calc{"calcaneus", SdfBlob(b.len(8.0)), 1150.0, b.len(1.8),
+                         b.len(16.0), b.len(20.0),         {}};
+        calc.shape.add(b.ellipse(6, 52, 36, 40, 8)).add(b.capsule(8, 64, 16, 118, 28, 23));
         bones.push_back(std::move(calc));
     }
     {
-        PhantomBone talus{"talus", SdfBlob(f.len(8.0)), 1200.0, f.len(1.6), f.len(14.0)};
-        talus.shape.add(f.ellipse(-8, 100, 29, 27))
-            .add(f.capsule(-10, 110, -20, 140, 21, 18))
-            .add(f.ellipse(-22, 146, 22, 16, -20));
+        const FootFrame b = assembly.boneFrame(-12, 115);
+        PhantomBone talus{"talus",     SdfBlob(b.len(8.0)), 1200.0, b.len(1.6),
+                          b.len(14.0), b.len(16.0),         {}};
+        talus.shape.add(b.ellipse(-8, 100, 29, 27))
+            .add(b.capsule(-10, 110, -20, 140, 21, 18))
+            .add(b.ellipse(-22, 146, 22, 16, -20));
         bones.push_back(std::move(talus));
     }
     {
-        PhantomBone nav{"navicular", SdfBlob(0.0), 1100.0, f.len(1.5), f.len(6.0)};
-        nav.shape.add(f.ellipse(-22, 171, 28, 11, 20));
+        const FootFrame b = assembly.boneFrame(-22, 171);
+        PhantomBone nav{"navicular", SdfBlob(0.0), 1100.0, b.len(1.5), b.len(6.0), b.len(10.0), {}};
+        nav.shape.add(b.ellipse(-22, 171, 28, 11, 20));
         bones.push_back(std::move(nav));
     }
     {
-        PhantomBone cub{"cuboid", SdfBlob(0.0), 1050.0, f.len(1.5), f.len(10.0)};
-        cub.shape.add(f.roundBox(23, 160, 19, 22, 15, 6));
+        const double shift = -8.0 * pose.oblique;
+        const FootFrame b = assembly.boneFrame(23 + shift, 160);
+        PhantomBone cub{"cuboid", SdfBlob(0.0), 1050.0, b.len(1.5), b.len(10.0), b.len(12.0), {}};
+        cub.shape.add(b.roundBox(23 + shift, 160, 19, 22, 15, 6));
         bones.push_back(std::move(cub));
     }
     const std::array<std::array<double, 5>, 3> cuneiforms{{
@@ -84,17 +100,43 @@ FootScene FootScene::planar() {
                                                     "cuneiform lateral"};
     for (std::size_t i = 0; i < cuneiforms.size(); ++i) {
         const auto& c = cuneiforms[i];
-        PhantomBone cu{cuneiformNames[i], SdfBlob(0.0), 1080.0, f.len(1.4), f.len(6.0)};
-        cu.shape.add(f.roundBox(c[0], c[1], c[2], c[3], c[4], 4));
+        const double shift = i == 2 ? -3.0 * pose.oblique : 0.0;
+        const FootFrame b = assembly.boneFrame(c[0] + shift, c[1]);
+        PhantomBone cu{cuneiformNames[i], SdfBlob(0.0), 1080.0, b.len(1.4),
+                       b.len(6.0),        b.len(10.0),  {}};
+        cu.shape.add(b.roundBox(c[0] + shift, c[1], c[2], c[3], c[4], 4));
         bones.push_back(std::move(cu));
     }
 
-    for (const LongBone& b : kLongBones) {
-        bones.push_back(b.place(f));
-        if (std::string_view(b.name) == "metatarsal 5") {
-            bones.back().shape.add(f.ellipse(38, 186, 11, 8.5));  // styloid process
+    int metatarsal = 0;
+    for (LongBone lb : kLongBones) {
+        const std::string_view name(lb.name);
+        if (isMetatarsal(name)) lb.u0 += kObliqueBaseShift[metatarsal++] * pose.oblique;
+        const FootFrame b = assembly.boneFrame(lb.centreU(), lb.centreV());
+        bones.push_back(lb.place(b));
+        if (name == "metatarsal 5") {
+            bones.back().shape.add(b.ellipse(38, 186, 11, 8.5));  // styloid process
+        }
+        if (pose.child) {
+            // The first metatarsal's physis is at its base, the others' at the head; the
+            // phalanges' at their bases.
+            if (name == "metatarsal 1")
+                bones.back().growthPlates.push_back(lb.growthPlate(b, 0.1));
+            else if (isMetatarsal(name))
+                bones.back().growthPlates.push_back(lb.growthPlate(b, 0.86));
+            else if (isProximalPhalanx(name))
+                bones.back().growthPlates.push_back(lb.growthPlate(b, 0.14));
         }
     }
+    return std::move(scene);
+}
+
+FootScene FootScene::planar() {
+    // Scaled by 0.96, rays spread by 1.18 (a broad, well padded foot that fills the field like a
+    // tightly collimated radiograph) and tilted 5 degrees.
+    const FootFrame f(222.0, 343.0, 0.96, 5.0, 1.18);
+    const BoneJitter none;
+    FootScene scene = planarAnatomy(AnatomyPose{f, none});
 
     // Collimator: unexposed margins at the left and right edges, clear of the foot.
     scene.collimatorBands = {{0.0, 0.0, 40.0, kPhantomFieldHeightMm},

@@ -101,6 +101,24 @@ double SdfPrimitive::distance(double x, double y) const {
     return 0.0;
 }
 
+SdfPrimitive SdfPrimitive::mirroredX(double axis) const {
+    SdfPrimitive m = *this;
+    m.cx_ = 2.0 * axis - cx_;
+    if (kind_ == Kind::Capsule) {
+        m.ex_ = -ex_;  // the second end mirrors too: its offset from the first flips in x
+    } else {
+        m.s_ = -s_;  // a mirrored rotation
+    }
+    m.bounds_ = {2.0 * axis - bounds_.x1, bounds_.y0, 2.0 * axis - bounds_.x0, bounds_.y1};
+    return m;
+}
+
+SdfBlob SdfBlob::mirroredX(double axis) const {
+    SdfBlob m(smoothing_);
+    for (const SdfPrimitive& p : prims_) m.add(p.mirroredX(axis));
+    return m;
+}
+
 SdfBlob& SdfBlob::add(const SdfPrimitive& p) {
     bounds_ = prims_.empty() ? p.bounds() : bounds_.united(p.bounds());
     prims_.push_back(p);

@@ -32,6 +32,8 @@ class SdfPrimitive {
 
     [[nodiscard]] double distance(double x, double y) const;
     [[nodiscard]] const DesignBox& bounds() const { return bounds_; }
+    // The same primitive mirrored about the vertical line x = axis.
+    [[nodiscard]] SdfPrimitive mirroredX(double axis) const;
 
   private:
     enum class Kind { Ellipse, Capsule, RoundBox };
@@ -59,6 +61,7 @@ class SdfBlob {
     // Bounds of the union (an outline can only grow by smoothing/4 between primitives).
     [[nodiscard]] const DesignBox& bounds() const { return bounds_; }
     [[nodiscard]] bool empty() const { return prims_.empty(); }
+    [[nodiscard]] SdfBlob mirroredX(double axis) const;
 
   private:
     std::vector<SdfPrimitive> prims_;
