@@ -46,7 +46,9 @@ PhantomSegmentation PipelineSegmenter::operator()(const processing::Phantom& pha
     processing::Image image = input(phantom, worker);
     std::unique_lock<std::mutex> turn(deviceTurn_, std::defer_lock);
     if (sharedDevice_) turn.lock();
-    pipeline.setInput(std::move(image));
+    // The spacing as a reader would report it (absent on the no-spacing axis): the mm
+    // parameters follow it, or the image size without it.
+    pipeline.setInput(std::move(image), phantom.metadata.spacing);
     PhantomSegmentation out;
     bool haveMask = false;
     processing::CancelToken stop;
