@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -33,8 +34,9 @@ constexpr double kSealMm = 1.0;            // pockets enclosed by bone: closing 
 constexpr double kMinFraction = 0.005;     // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;           // a piece's outline: median edge strength at least
 constexpr float kRazorSharp = 2.5f;        // ... and at most this (markers, text)
-constexpr float kPieceContrast = 0.5f;     // a piece's median (W - tissue) / contrast at least
-constexpr float kNoiseMargin = 3.0f;       // confident bone: this many noise sigmas above Te
+constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
+constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
 
 // Sets every pixel of `out` to f(i) in parallel (element-wise: schedule-free).
 template <typename T, typename F>
@@ -91,6 +93,7 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     std::vector<float> brightness(cm.components.size() + 1, 0.0f);
     for (std::size_t l = 1; l < zs.size(); ++l) brightness[l] = medianOf(zs[l]);
     std::vector<std::vector<float>> outline(cm.components.size() + 1);
+    std::vector<std::vector<float>> steps(cm.components.size() + 1);
     auto tissue = [&](int x, int y) {
         return x >= 0 && y >= 0 && x < w && y < h && anatomy.at(x, y) != 0 && bone.at(x, y) == 0;
     };
@@ -102,6 +105,7 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
                 const float gs = ev.strength.at(x, y);
                 outline[static_cast<std::size_t>(l)].push_back(
                     std::isfinite(gs) && gs > 0.0f ? ev.fine.at(x, y) / gs : 0.0f);
+                steps[static_cast<std::size_t>(l)].push_back(ev.ratio.at(x, y));
             }
         }
     }
@@ -118,8 +122,11 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     for (const Component& c : cm.components) {
         std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
         const float med = v.empty() ? 1.0f : medianOf(v);
+        std::vector<float>& sv = steps[static_cast<std::size_t>(c.label)];
+        const float onSteps = sv.empty() ? std::numeric_limits<float>::infinity() : medianOf(sv);
         const bool bright = brightness[static_cast<std::size_t>(c.label)] >= kPieceContrast;
-        const bool k = c.label == largest || (med >= kOnEdges && med <= kRazorSharp && bright);
+        const bool k = c.label == largest ||
+                       (med >= kOnEdges && med <= kRazorSharp && onSteps >= kOnSteps && bright);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;
     }

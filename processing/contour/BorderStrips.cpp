@@ -47,35 +47,38 @@ LineVerdict judgeLine(const std::vector<float>& values, double tolerance, double
     LineVerdict out;
     const int n = static_cast<int>(values.size());
     if (n < 8) return out;
+    // The running median is taken at every `stride`-th position only: a quarter of its window
+    // apart, the samples still see every stretch of the line.
     const int half = std::max(1, n / 40);
-    std::vector<float> smooth(static_cast<std::size_t>(n));
+    const int stride = std::max(1, half / 2);
+    std::vector<float> smooth;
+    std::vector<double> at;
     std::vector<float> window;
-    for (int i = 0; i < n; ++i) {
-        window.clear();
-        for (int j = std::max(0, i - half); j <= std::min(n - 1, i + half); ++j) {
-            window.push_back(values[static_cast<std::size_t>(j)]);
-        }
-        smooth[static_cast<std::size_t>(i)] = medianOf(window);
+    for (int i = 0; i < n; i += stride) {
+        window.assign(values.begin() + std::max(0, i - half),
+                      values.begin() + std::min(n - 1, i + half) + 1);
+        smooth.push_back(medianOf(window));
+        at.push_back(i);
     }
+    const auto m = static_cast<int>(smooth.size());
     double sx = 0, sy = 0, sxx = 0, sxy = 0;
-    for (int i = 0; i < n; ++i) {
-        const double y = smooth[static_cast<std::size_t>(i)];
-        sx += i;
+    for (int k = 0; k < m; ++k) {
+        const double x = at[static_cast<std::size_t>(k)], y = smooth[static_cast<std::size_t>(k)];
+        sx += x;
         sy += y;
-        sxx += static_cast<double>(i) * i;
-        sxy += i * y;
+        sxx += x * x;
+        sxy += x * y;
     }
-    const double denom = n * sxx - sx * sx;
-    const double slope = denom != 0.0 ? (n * sxy - sx * sy) / denom : 0.0;
-    const double intercept = (sy - slope * sx) / n;
+    const double denom = m * sxx - sx * sx;
+    const double slope = denom != 0.0 ? (m * sxy - sx * sy) / denom : 0.0;
+    const double intercept = (sy - slope * sx) / m;
     int within = 0;
-    for (int i = 0; i < n; ++i) {
-        const double fit = intercept + slope * i;
-        within += std::abs(smooth[static_cast<std::size_t>(i)] - fit) <= tolerance ? 1 : 0;
+    for (int k = 0; k < m; ++k) {
+        const double fit = intercept + slope * at[static_cast<std::size_t>(k)];
+        within += std::abs(smooth[static_cast<std::size_t>(k)] - fit) <= tolerance ? 1 : 0;
     }
-    out.uniform = within >= coverage * n && std::abs(slope) * n <= 3.0 * tolerance;
-    std::vector<float> copy = smooth;
-    out.level = medianOf(copy);
+    out.uniform = within >= coverage * m && std::abs(slope) * n <= 3.0 * tolerance;
+    out.level = medianOf(smooth);
     return out;
 }
 

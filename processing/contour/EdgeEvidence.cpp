@@ -17,8 +17,16 @@
 namespace xrayprep::processing {
 namespace {
 
-constexpr float kSharpFrom = 2.0f;     // fine / coarse gradient ratio where a ramp ends
-constexpr float kSkinEdge = 0.7f;      // relative depth above which an edge is a skin edge
+constexpr float kSharpFrom = 2.0f;  // fine / coarse gradient ratio where a ramp ends
+// rel = (max - min) / (max - background) over 2 mm: 1 where the dark side of an edge is the
+// background (skin, clothing). Edges above kSkinEdge do not set the level; above kSkinEdgeE
+// they are not structural edges either.
+constexpr float kSkinEdge = 0.55f;
+constexpr float kSkinEdgeE = 0.80f;
+// The level's weights need contrast: the 2-mm max - min of an edge against the 90th percentile
+// of the strong sharp edges' (ref): none below kGateLow x ref, full above kGateHigh x ref.
+constexpr float kGateLow = 0.15f;
+constexpr float kGateHigh = 0.30f;
 constexpr float kEdgeStrength = 0.5f;  // E: fine gradient above this part of the local strength
 // An edge must stand out of the noise: its fine gradient above this multiple of the anatomy's
 // median fine gradient (smooth tissue and noise make the median).
@@ -38,26 +46,31 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     const int w = img.width(), h = img.height();
     const double mm = s.workingMm;
     EdgeEvidence out;
-    out.fine = GradientMagnitude{}(GaussianBlur{}(img, s.fineMm / mm, policy), policy);
+    // The min and max that tell skin edges are taken on the lightly smoothed image, so noise
+    // does not widen them.
+    const FloatImage smooth = GaussianBlur{}(img, s.fineMm / mm, policy);
+    out.fine = GradientMagnitude{}(smooth, policy);
     const FloatImage coarse =
         GradientMagnitude{}(GaussianBlur{}(img, s.coarseMm / mm, policy), policy);
     const Raster<std::int32_t> d2 =
         DistanceTransform{}.squared(complement(anatomy, policy), policy);
     const double edgeRadius = std::max(1.0, std::round(s.skinEdgeMm / mm));
-    const FloatImage low = GreyDiskFilter{}.minimum(img, edgeRadius, policy);
-    const FloatImage high = GreyDiskFilter{}.maximum(img, edgeRadius, policy);
+    const FloatImage low = GreyDiskFilter{}.minimum(smooth, edgeRadius, policy);
+    const FloatImage high = GreyDiskFilter{}.maximum(smooth, edgeRadius, policy);
+    out.ratio = FloatImage(w, h);
     out.sharpness = FloatImage(w, h);
     out.distance = FloatImage(w, h);
-    FloatImage weightSquared(w, h), weight(w, h);
-    Mask considered(w, h);
+    FloatImage weightSquared(w, h), weight(w, h), contrast(w, h);
+    Mask considered(w, h), structural(w, h);
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
     std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
     const float noiseGate = kNoiseGate * medianOf(anatomyGradients);
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {
-        const float sharp = out.fine.data()[i] / std::max(coarse.data()[i], 1e-6f);
-        const float t = std::clamp((sharp - kSharpFrom) / kSharpFrom, 0.0f, 1.0f);
+        const float ratio = out.fine.data()[i] / std::max(coarse.data()[i], 1e-6f);
+        out.ratio.data()[i] = ratio;
+        const float t = std::clamp((ratio - kSharpFrom) / kSharpFrom, 0.0f, 1.0f);
         out.sharpness.data()[i] = t * t;
         const std::int32_t dd = d2.data()[i];
         const float dist = dd == DistanceTransform::kNoSetPixel
@@ -65,14 +78,43 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
                                : static_cast<float>(std::sqrt(static_cast<double>(dd)) * mm);
         out.distance.data()[i] = dist;
         // The dark side of a skin or clothing edge is at the background's level.
-        const float rel = (high.data()[i] - low.data()[i]) /
-                          std::max(high.data()[i] - backgroundLevel, spreadFloor);
-        const bool use = anatomy.data()[i] != 0 && dist > s.skinMm && rel < kSkinEdge &&
-                         out.fine.data()[i] > noiseGate;
-        considered.data()[i] = use ? 1 : 0;
+        contrast.data()[i] = high.data()[i] - low.data()[i];
+        const float rel =
+            contrast.data()[i] / std::max(high.data()[i] - backgroundLevel, spreadFloor);
+        const bool inside =
+            anatomy.data()[i] != 0 && dist > s.skinMm && out.fine.data()[i] > noiseGate;
+        considered.data()[i] = inside && rel < kSkinEdge;
+        structural.data()[i] = inside && rel < kSkinEdgeE;
+    }
+    // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
+    Mask sharpConsidered(w, h);
+    for (std::int64_t i = 0; i < n; ++i) {
+        sharpConsidered.data()[i] = considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f;
+    }
+    std::vector<float> sharpGradients = valuesWhere(out.fine, sharpConsidered);
+    float reference = 0.0f;
+    if (sharpGradients.size() > 100) {
+        const float middle = medianOf(sharpGradients);
+        std::vector<float> strong;
+        for (std::int64_t i = 0; i < n; ++i) {
+            if (sharpConsidered.data()[i] != 0 && out.fine.data()[i] > middle) {
+                strong.push_back(contrast.data()[i]);
+            }
+        }
+        reference = quantileOf(strong, 0.90);
+    } else {
+        std::vector<float> all = valuesWhere(contrast, anatomy);
+        reference = quantileOf(all, 0.90);
+    }
+    reference = std::max(reference, 1e-6f);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
         const float g = out.fine.data()[i];
+        const float gate = std::clamp(
+            (contrast.data()[i] / reference - kGateLow) / (kGateHigh - kGateLow), 0.0f, 1.0f);
+        const bool use = considered.data()[i] != 0;
         weight.data()[i] = use ? g * out.sharpness.data()[i] : 0.0f;
-        weightSquared.data()[i] = weight.data()[i] * g;
+        weightSquared.data()[i] = use ? weight.data()[i] * g * gate : 0.0f;
     }
     const double sigma = s.levelSigmaMm / mm;
     const WeightedMeanField level = SmoothWeightedMean{}(img, weightSquared, sigma, policy);
@@ -89,7 +131,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
         const float gs =
             strength.density.data()[i] > strengthFloor ? strength.mean.data()[i] : kNone;
         out.strength.data()[i] = gs;
-        out.edges.data()[i] = considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f &&
+        out.edges.data()[i] = structural.data()[i] != 0 && out.sharpness.data()[i] > 0.25f &&
                               out.fine.data()[i] > kEdgeStrength * gs;
     }
     return out;

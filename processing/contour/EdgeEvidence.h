@@ -16,6 +16,7 @@ struct EdgeEvidenceSettings {
 
 struct EdgeEvidence {
     FloatImage fine;       // |grad| at fineMm
+    FloatImage ratio;      // fine / coarse gradient: about 1-1.5 on ramps, 2-4.5 on steps
     FloatImage sharpness;  // 0 on smooth ramps (soft tissue thickness), 1 on steps (cortex)
     FloatImage distance;   // mm to the nearest pixel outside the anatomy (image border excluded)
     FloatImage level;      // Te: the local mid-level of sharp edges (+inf where there are none)
@@ -28,7 +29,10 @@ struct EdgeEvidence {
 // coarse gradient tells a step (sharp) from a ramp; skin and clothing edges (their dark side
 // at the background's level) and the skin band are left out. Weighted by the squared fine
 // gradient, the Gaussian mean of the image over sharp edges is the level halfway up those
-// steps: a local bone/tissue threshold that follows the tissue thickness.
+// steps: a local bone/tissue threshold that follows the tissue thickness. Low-contrast sharp
+// lines (folds, fascia, clothing) are gated out of that level. The structural edges E take a
+// looser skin test than the level (only edges whose dark side is at the background's level
+// are skin), so bone edges next to thin tissue still close the enclosures.
 class EdgeEvidenceFinder {
   public:
     [[nodiscard]] EdgeEvidence operator()(const FloatImage& image, const Mask& anatomy,

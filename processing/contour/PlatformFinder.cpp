@@ -31,25 +31,29 @@ float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, i
     const int length = f.length(), across = f.across();
     line.assign(static_cast<std::size_t>(length), 0.0f);
     valid.assign(static_cast<std::size_t>(length), 0);
+    const double v0 = t.offset + d - t.slope * 0.5 * length;
     for (int u = 0; u < length; ++u) {
-        const int v = static_cast<int>(std::lround(t.v(d, u, length)));
+        const int v = static_cast<int>(std::floor(v0 + t.slope * u + 0.5));
         if (v < 0 || v >= across) continue;
         line[static_cast<std::size_t>(u)] = stepAt(g, f, u, v);
         valid[static_cast<std::size_t>(u)] = 1;
     }
-    // Box average along the line, mirrored at its ends (invalid samples count as 0).
+    // Box average along the line, mirrored at its ends (invalid samples count as 0), as a
+    // running sum over the mirrored line.
     const int half = box / 2;
     auto mirror = [length](int i) {
         while (i < 0 || i >= length) i = i < 0 ? -i - 1 : 2 * length - i - 1;
         return i;
     };
     kept.clear();
+    double sum = 0.0;
+    for (int k = -half; k < -half + box; ++k) sum += line[static_cast<std::size_t>(mirror(k))];
     for (int u = 0; u < length; ++u) {
-        if (valid[static_cast<std::size_t>(u)] == 0) continue;
-        float s = 0.0f;
-        for (int k = u - half; k < u - half + box; ++k)
-            s += line[static_cast<std::size_t>(mirror(k))];
-        kept.push_back(s / static_cast<float>(box));
+        if (valid[static_cast<std::size_t>(u)] != 0) {
+            kept.push_back(static_cast<float>(sum / box));
+        }
+        sum += line[static_cast<std::size_t>(mirror(u - half + box))] -
+               line[static_cast<std::size_t>(mirror(u - half))];
     }
     if (kept.empty()) return -std::numeric_limits<float>::infinity();
     return quantileOf(kept, 0.25);
