@@ -18,6 +18,7 @@
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/MarkerWatershed.h"
 #include "processing/imaging/SmoothWeightedMean.h"
+#include "processing/imaging/ValleyDepth.h"
 #include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
@@ -31,9 +32,14 @@ constexpr float kStrongEdge = 1.0f;        // tissue floods stop at edges above 
 constexpr double kFillOpenMm = 2.5;        // wide interiors are at least this wide
 constexpr float kLevelDensity = 0.02f;     // below this density local levels blend to global
 constexpr double kSealMm = 1.0;            // pockets enclosed by bone: closing radius
-constexpr double kMinFraction = 0.005;     // pieces below this part of the largest go
-constexpr float kOnEdges = 0.7f;           // a piece's outline: median edge strength at least
-constexpr float kRazorSharp = 2.5f;        // ... and at most this (markers, text)
+constexpr double kFineMm = 0.7;            // smoothing before the valley depth
+constexpr double kValleyFromMm = 2.0;      // valleys: bright on both sides 2..5 mm away
+constexpr double kValleyToMm = 10.0;
+constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over 3 mm
+constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
+constexpr double kMinFraction = 0.005;  // pieces below this part of the largest go
+constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
+constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
 constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
@@ -260,17 +266,35 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEach(skinBand, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] <= p.skinMm + 1.0;
     });
-    const Mask tissue = componentsTouching(open, skinBand, policy);
+    Mask tissue = componentsTouching(open, skinBand, policy);
     if (cancel != nullptr) cancel->throwIfCancelled();
 
-    // 6. Local levels and bone candidates.
-    const float globalTissue =
-        quantileWhere(img, tissue, 0.5, quantileWhere(img, anatomy, 0.20, 0.0f));
+    // 6. Local levels and bone candidates. The narrow valleys between bones (the tissue between
+    // the rays of a DP foot or between tibia and fibula) are soft tissue too, though rays from
+    // there meet bone in most directions: valleys deeper than half the local contrast join the
+    // confident tissue before the tissue level is taken.
     const float globalBone =
         quantileWhere(img, confident, 0.5, quantileWhere(img, anatomy, 0.90, maxValue));
     const double levelSigma = p.levelSigmaMm / mm;
-    const FloatImage tissueLevel = localLevel(img, tissue, levelSigma, globalTissue, policy);
     const FloatImage boneLevel = localLevel(img, confident, levelSigma, globalBone, policy);
+    auto tissueLevelOf = [&](const Mask& t, float& global) {
+        global = quantileWhere(img, t, 0.5, quantileWhere(img, anatomy, 0.20, 0.0f));
+        return localLevel(img, t, levelSigma, global, policy);
+    };
+    float globalTissue = 0.0f;
+    FloatImage tissueLevel = tissueLevelOf(tissue, globalTissue);
+    const FloatImage valleys = ValleyDepth{}(
+        GaussianBlur{}(img, kFineMm / mm, policy), static_cast<int>(px(kValleyFromMm)),
+        static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kValleyFlankMm)), policy);
+    Mask valleyTissue(w, h);
+    forEach(valleyTissue, policy, [&](std::size_t i) -> std::uint8_t {
+        const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
+        return anatomy.data()[i] != 0 && valleys.data()[i] > kValleyDepth * c && c > 0.0f;
+    });
+    // A deep valley is never bone, even above the edge level (thick tissue between two bones).
+    confident = andNot(confident, valleyTissue, policy);
+    tissue = unite(tissue, valleyTissue, policy);
+    tissueLevel = tissueLevelOf(tissue, globalTissue);
     const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
     FloatImage contrast(w, h);
     forEach(contrast, policy, [&](std::size_t i) {
@@ -293,6 +317,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     out.confident = confident;
     out.tissue = tissue;
     out.candidate = candidate;
+    out.edges = ev.edges;
+    out.enclosed = enclosed;
 
     // 7. The Sobel edges place the outline within bandMm of the candidate.
     const double band = px(p.bandMm);

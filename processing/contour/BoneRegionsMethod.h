@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,8 @@ struct BoneRegions {
     Mask confident;                 // confident bone (above the edge level)
     Mask tissue;                    // confident soft tissue
     Mask candidate;                 // bone candidates before the watershed
+    Mask edges;  // structural (bone) edges
+    Raster<std::uint8_t> enclosed;  // directions (of 8) in which bone edges enclose a pixel
     std::vector<Contour> contours;  // working-grid coordinates
     std::vector<std::string> notes;
 };
