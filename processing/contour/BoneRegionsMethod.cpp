@@ -13,6 +13,7 @@
 #include "processing/contour/ContourTracer.h"
 #include "processing/contour/EdgeEvidence.h"
 #include "processing/contour/PocketSealer.h"
+#include "processing/contour/RegionsConstants.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/EnclosureCount.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -24,25 +25,7 @@
 namespace xrayprep::processing {
 namespace {
 
-// Fixed proportions of the method (the tunable ones are ContourParams).
-constexpr double kConfidentBoneMm2 = 4.0;  // smaller confident-bone specks are noise
-constexpr int kOpenDirections = 4;         // confident tissue: open in at least 8 - this
-constexpr int kEnclosedDirections = 7;     // wide interiors: enclosed in at least this many
-constexpr float kStrongEdge = 1.0f;        // tissue floods stop at edges above this x strength
-constexpr double kFillOpenMm = 2.5;        // wide interiors are at least this wide
-constexpr float kLevelDensity = 0.02f;     // below this density local levels blend to global
-constexpr double kSealMm = 1.0;            // pockets enclosed by bone: closing radius
-constexpr double kFineMm = 0.7;            // smoothing before the valley depth
-constexpr double kValleyFromMm = 2.0;      // valleys: bright on both sides 2..5 mm away
-constexpr double kValleyToMm = 10.0;
-constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over 3 mm
-constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
-constexpr double kMinFraction = 0.005;  // pieces below this part of the largest go
-constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
-constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
-constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
-constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
-constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
+using namespace regions;
 
 // Sets every pixel of `out` to f(i) in parallel (element-wise: schedule-free).
 template <typename T, typename F>

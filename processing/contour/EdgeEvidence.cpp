@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "processing/contour/RegionsConstants.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -17,20 +18,7 @@
 namespace xrayprep::processing {
 namespace {
 
-constexpr float kSharpFrom = 2.0f;  // fine / coarse gradient ratio where a ramp ends
-// rel = (max - min) / (max - background) over 2 mm: 1 where the dark side of an edge is the
-// background (skin, clothing). Edges above kSkinEdge do not set the level; above kSkinEdgeE
-// they are not structural edges either.
-constexpr float kSkinEdge = 0.55f;
-constexpr float kSkinEdgeE = 0.80f;
-// The level's weights need contrast: the 2-mm max - min of an edge against the 90th percentile
-// of the strong sharp edges' (ref): none below kGateLow x ref, full above kGateHigh x ref.
-constexpr float kGateLow = 0.15f;
-constexpr float kGateHigh = 0.30f;
-constexpr float kEdgeStrength = 0.5f;  // E: fine gradient above this part of the local strength
-// An edge must stand out of the noise: its fine gradient above this multiple of the anatomy's
-// median fine gradient (smooth tissue and noise make the median).
-constexpr float kNoiseGate = 3.0f;
+using namespace regions;
 
 float largest(const FloatImage& f) {
     float m = 0.0f;

@@ -1,0 +1,44 @@
+#pragma once
+
+// The fixed proportions of the regions method (BoneRegionsMethod, EdgeEvidence): the tunable
+// ones are ContourParams. One header so that every implementation of the method (the CPU
+// reference and the CUDA backend) uses the same numbers.
+namespace xrayprep::processing::regions {
+
+// Edge evidence.
+constexpr float kSharpFrom = 2.0f;  // fine / coarse gradient ratio where a ramp ends
+// rel = (max - min) / (max - background) over 2 mm: 1 where the dark side of an edge is the
+// background (skin, clothing). Edges above kSkinEdge do not set the level; above kSkinEdgeE
+// they are not structural edges either.
+constexpr float kSkinEdge = 0.55f;
+constexpr float kSkinEdgeE = 0.80f;
+// The level's weights need contrast: the 2-mm max - min of an edge against the 90th percentile
+// of the strong sharp edges' (ref): none below kGateLow x ref, full above kGateHigh x ref.
+constexpr float kGateLow = 0.15f;
+constexpr float kGateHigh = 0.30f;
+constexpr float kEdgeStrength = 0.5f;  // E: fine gradient above this part of the local strength
+// An edge must stand out of the noise: its fine gradient above this multiple of the anatomy's
+// median fine gradient (smooth tissue and noise make the median).
+constexpr float kNoiseGate = 3.0f;
+
+// Bone regions.
+constexpr double kConfidentBoneMm2 = 4.0;  // smaller confident-bone specks are noise
+constexpr int kOpenDirections = 4;         // confident tissue: open in at least 8 - this
+constexpr int kEnclosedDirections = 7;     // wide interiors: enclosed in at least this many
+constexpr float kStrongEdge = 1.0f;        // tissue floods stop at edges above this x strength
+constexpr double kFillOpenMm = 2.5;        // wide interiors are at least this wide
+constexpr float kLevelDensity = 0.02f;     // below this density local levels blend to global
+constexpr double kSealMm = 1.0;            // pockets enclosed by bone: closing radius
+constexpr double kFineMm = 0.7;            // smoothing before the valley depth
+constexpr double kValleyFromMm = 2.0;      // valleys: bright on both sides 2..5 mm away
+constexpr double kValleyToMm = 10.0;
+constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over 3 mm
+constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
+constexpr double kMinFraction = 0.005;  // pieces below this part of the largest go
+constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
+constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
+constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
+constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
+
+}  // namespace xrayprep::processing::regions
