@@ -79,11 +79,23 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
     if (frameValues.size() > 20) {
         const float histLevel = histogramBackground(img, everywhere, maxValue);
         const float seedLevel = std::min(histLevel, quantileOf(frameValues, 0.30));
+        // Seeds: the dark pixels of the image's frame. Where a brighter collimated margin holds
+        // almost all of the frame, the open field of air inside it never touches the frame:
+        // then the large dark regions seed the flood instead.
         Mask seeds(w, h);
         std::size_t seedCount = 0;
         for (std::size_t i = 0; i < seeds.size(); ++i) {
             seeds.data()[i] = frame.data()[i] != 0 && img.data()[i] <= seedLevel;
             seedCount += seeds.data()[i];
+        }
+        if (seedCount < 0.05 * frameValues.size()) {
+            Mask dark(w, h);
+            for (std::size_t i = 0; i < dark.size(); ++i) {
+                dark.data()[i] = img.data()[i] <= seedLevel;
+            }
+            seeds = keepLargeComponents(dark, 0.005 * static_cast<double>(w) * h, 0.0, policy);
+            seedCount = 0;
+            for (auto v : seeds.pixels()) seedCount += v;
         }
         if (seedCount >= 0.05 * frameValues.size()) {
             std::vector<float> seedGradients = valuesWhere(gradient, seeds);

@@ -127,18 +127,24 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
 }
 
 // Fills the holes of `closed` (the bone after the final closing) that are small, or that lie
-// within one bone of `bones` (the pieces before the closing): a hole among several bones is
-// the soft tissue between them and stays.
-Mask fillInnerHoles(const Mask& closed, const Mask& bones, double radius, double maxArea,
-                    const ExecutionPolicy& policy) {
+// within one bone of `bones` (the pieces before the closing): a hole among several bones, or
+// one that is largely `tissue`, is the soft tissue between bones and stays.
+Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
+                    double maxArea, const ExecutionPolicy& policy) {
     const int w = closed.width(), h = closed.height();
     const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
     const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
     if (hm.components.empty()) return closed;
     const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);
     const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    std::vector<std::int64_t> tissueArea(hm.components.size() + 1, 0);
+    for (std::size_t i = 0; i < holes.size(); ++i) {
+        if (tissue.data()[i] != 0) ++tissueArea[static_cast<std::size_t>(hm.labels.data()[i])];
+    }
     std::vector<char> fill(hm.components.size() + 1, 0);
     for (const Component& c : hm.components) {
+        // A hole that is largely soft tissue (a valley between two bones) stays open.
+        if (tissueArea[static_cast<std::size_t>(c.label)] * 4 >= c.area) continue;
         if (static_cast<double>(c.area) <= maxArea) {
             fill[static_cast<std::size_t>(c.label)] = 1;
             continue;
@@ -354,13 +360,17 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
         // where the image is at least fillLevel above the local tissue level, or where bone
         // edges enclose it (the dim interior of a hollow-looking calcaneus).
-        Mask closed = intersect(morph.close(pieces, r, policy), anatomy, policy);
+        // Each piece is closed on its own: a closing of all pieces together bridges the soft
+        // tissue between neighbouring bones (the rays of a DP foot), brighter there than the
+        // tissue level where it is thick.
+        Mask closed = intersect(closeEachComponent(pieces, r, policy), anatomy, policy);
         forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
                    (closed.data()[i] != 0 && (z.data()[i] >= static_cast<float>(p.fillLevel) ||
-                                              enclosed.data()[i] >= kEnclosedDirections));
+                                              (enclosed.data()[i] >= kEnclosedDirections &&
+                                               tissue.data()[i] == 0)));
         });
-        bone = fillInnerHoles(closed, pieces, r, p.holeMaxMm2 / (mm * mm), policy);
+        bone = fillInnerHoles(closed, pieces, tissue, r, p.holeMaxMm2 / (mm * mm), policy);
     } else {
         bone = pieces;
     }

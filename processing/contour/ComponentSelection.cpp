@@ -1,10 +1,12 @@
 #include "processing/contour/ComponentSelection.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/imaging/DiskMorphology.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -44,6 +46,35 @@ Mask componentsTouching(const Mask& m, const Mask& touch, const ExecutionPolicy&
     }
     keep[0] = 0;
     return select(cm, keep, m.width(), m.height());
+}
+
+Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) {
+    const int w = m.width(), h = m.height();
+    Mask out = m;
+    if (r <= 0.0) return out;
+    const ComponentMap cm = ConnectedComponents{}(m, Connectivity::Four, policy);
+    // Each component in its bounding box padded by 2r + 2: the dilation stays r + 2 inside the
+    // crop, so the erosion sees every pixel the whole image would show it (the crop's edge
+    // counts as outside, which erodes nothing); where the pad meets the image's border the
+    // crop and the image share the same edge.
+    const int pad = 2 * static_cast<int>(std::ceil(r)) + 2;
+    for (const Component& c : cm.components) {
+        const int x0 = std::max(0, c.minX - pad), y0 = std::max(0, c.minY - pad);
+        const int x1 = std::min(w - 1, c.maxX + pad), y1 = std::min(h - 1, c.maxY + pad);
+        Mask crop(x1 - x0 + 1, y1 - y0 + 1, 0);
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                crop.at(x - x0, y - y0) = cm.labels.at(x, y) == c.label ? 1 : 0;
+            }
+        }
+        const Mask closed = DiskMorphology{}.close(crop, r, policy);
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                if (closed.at(x - x0, y - y0) != 0) out.at(x, y) = 1;
+            }
+        }
+    }
+    return out;
 }
 
 }  // namespace xrayprep::processing

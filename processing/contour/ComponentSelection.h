@@ -15,4 +15,8 @@ namespace xrayprep::processing {
 [[nodiscard]] Mask componentsTouching(const Mask& m, const Mask& touch,
                                       const ExecutionPolicy& policy);
 
+// The union over the components of each one closed on its own by a disk of radius r: the
+// closing fills gaps within one piece (a broken cortex) but never bridges two pieces.
+[[nodiscard]] Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy);
+
 }  // namespace xrayprep::processing

@@ -14,7 +14,7 @@ struct ContourParams {
     ContourMethod method = ContourMethod::Regions;
     // Smaller pieces are dropped: minArea full-resolution px^2 when > 0, else minAreaMm2.
     int minArea = 0;
-    double minAreaMm2 = 25.0;
+    double minAreaMm2 = 8.0;
     // The contour works on an image reduced so that a pixel is about workingMm wide, or whose
     // longer side is at most workingSize when that is > 0; contours come back in
     // full-resolution coordinates.

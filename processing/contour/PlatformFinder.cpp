@@ -59,6 +59,26 @@ float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, i
     return quantileOf(kept, 0.25);
 }
 
+// A platform runs from one end of the image to the other: the step is there at both ends of
+// the line. The straight skin of a leg that runs down the image steps up towards the side as
+// well over most of its length, but it ends where the foot does, short of the image's end.
+bool stepReachesBothEnds(const FloatImage& g, const SideFrame& f, const LineTilt& t, double d,
+                         float minStep, double endFraction) {
+    const int length = f.length(), across = f.across();
+    const int span = std::max(1, static_cast<int>(endFraction * length));
+    auto endHolds = [&](int from, int to) {
+        int present = 0, valid = 0;
+        for (int u = from; u < to; ++u) {
+            const int v = static_cast<int>(std::floor(t.v(d, u, length) + 0.5));
+            if (v < 0 || v >= across) continue;
+            ++valid;
+            present += stepAt(g, f, u, v) >= minStep ? 1 : 0;
+        }
+        return valid > 0 && 2 * present >= valid;
+    };
+    return endHolds(0, span) && endHolds(length - span, length);
+}
+
 }  // namespace
 
 Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettings& s,
@@ -102,18 +122,25 @@ Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettin
                 }
             }
         }
+        // The deepest step that runs from one end of the image to the other.
+        const double margin = s.marginMm / s.workingMm;
         int deepest = -1;
-        for (int d = 1; d + 1 < depths; ++d) {
+        for (int d = depths - 2; d >= 1 && deepest < 0; --d) {
             const float v = best[static_cast<std::size_t>(d)];
-            if (v >= best[static_cast<std::size_t>(d - 1)] &&
-                v >= best[static_cast<std::size_t>(d + 1)] && v >= s.minStep * spread) {
+            if (v < best[static_cast<std::size_t>(d - 1)] ||
+                v < best[static_cast<std::size_t>(d + 1)] || v < s.minStep * spread) {
+                continue;
+            }
+            const double a = (bestAngle[static_cast<std::size_t>(d)] - steps) * s.angleStep;
+            if (stepReachesBothEnds(g, f, LineTilt::of(a, f.length()), d,
+                                    0.5f * s.minStep * spread, s.endFraction)) {
                 deepest = d;
             }
         }
         if (deepest < 0) continue;
         const double angle = (bestAngle[static_cast<std::size_t>(deepest)] - steps) * s.angleStep;
         const LineTilt t = LineTilt::of(angle, f.length());
-        const double reach = deepest + s.marginMm / s.workingMm;
+        const double reach = deepest + margin;
         out.bands.push_back(
             {side, angle, t.offset + reach, best[static_cast<std::size_t>(deepest)] / spread});
         for (int u = 0; u < f.length(); ++u) {
