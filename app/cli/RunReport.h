@@ -13,8 +13,8 @@ namespace xrayprep::app {
 // JSON fragments of the run report (one entry per input); the input's facts, the stage
 // times, the scale, the effective pixel sizes and the quality checks are shared with the
 // export report.
-using mesh_export::imageFactsJson;
 using mesh_export::effectiveSizesJson;
+using mesh_export::imageFactsJson;
 using mesh_export::qualityJson;
 using mesh_export::scaleJson;
 using mesh_export::stageTimesJson;

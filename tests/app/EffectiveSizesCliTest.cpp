@@ -114,8 +114,9 @@ TEST_F(EffectiveSizesCli, WithoutSpacingTheFieldFollowsTheImageSize) {
     // is the 9 px asked for; grid round(0.5 / 0.45 = 1.11) = 1 px = 0.45 mm; smallest piece
     // 25 / 0.2025 = 123.5 px^2.
     const ExpectedSizes wide{0.45, "assumed field of 450 mm", 9, 1, 0.45, 25.0 / 0.2025, 1.5};
-    const auto [entry2, exported2] = run(
-        file.string(), "nospacing", {"--set", "scale.assumedFieldMm=450", "--set", "median.size=9"});
+    const auto [entry2, exported2] =
+        run(file.string(), "nospacing",
+            {"--set", "scale.assumedFieldMm=450", "--set", "median.size=9"});
     expectSizes(entry2, wide, "run report, 450 mm field");
     expectSizes(exported2, wide, "export report, 450 mm field");
 }

@@ -33,10 +33,9 @@ TEST_P(HalfResolutionFilm, TheMaskIsTheSameUpToResampling) {
     std::printf("%s\n", line.c_str());
     RecordProperty("dice", std::to_string(r.dice));
 
-    const double fullMm =
-        film.metadata.spacing
-            ? film.metadata.spacing->x
-            : 300.0 / std::max(film.image.width() & ~1, film.image.height() & ~1);
+    const double fullMm = film.metadata.spacing
+                              ? film.metadata.spacing->x
+                              : 300.0 / std::max(film.image.width() & ~1, film.image.height() & ~1);
     EXPECT_NEAR(r.half.mmPerPixel, 2.0 * fullMm, 1e-12);
     EXPECT_EQ(r.full.medianSize, expectedMedianWindow(fullMm));
     EXPECT_EQ(r.half.medianSize, expectedMedianWindow(2.0 * fullMm));

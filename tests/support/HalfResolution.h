@@ -74,17 +74,17 @@ struct RunSizes {
 struct HalfResolutionComparison {
     RunSizes full;
     RunSizes half;
-    double dice = 0.0;              // halveByMajority(full mask) against the half mask
-    processing::Mask fullReduced;   // halveByMajority(full mask)
-    processing::Mask halfMask;      // the half-resolution run's mask
+    double dice = 0.0;             // halveByMajority(full mask) against the half mask
+    processing::Mask fullReduced;  // halveByMajority(full mask)
+    processing::Mask halfMask;     // the half-resolution run's mask
     std::string describe(const std::string& name) const {
         char buf[400];
         std::snprintf(buf, sizeof buf,
                       "half-resolution %s: Dice %.4f | full %dx%d %.4f mm/px median %d px grid "
                       "x%d (%.3f mm) mask %llu px | half %dx%d %.4f mm/px median %d px grid x%d "
                       "(%.3f mm) mask %llu px",
-                      name.c_str(), dice, full.width, full.height, full.mmPerPixel,
-                      full.medianSize, full.workingFactor, full.workingMm,
+                      name.c_str(), dice, full.width, full.height, full.mmPerPixel, full.medianSize,
+                      full.workingFactor, full.workingMm,
                       static_cast<unsigned long long>(full.maskPixels), half.width, half.height,
                       half.mmPerPixel, half.medianSize, half.workingFactor, half.workingMm,
                       static_cast<unsigned long long>(half.maskPixels));

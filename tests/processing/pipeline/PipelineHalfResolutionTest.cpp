@@ -91,8 +91,9 @@ TEST_P(PipelineHalfResolution, TheMaskIsTheSameUpToResampling) {
     RecordProperty("dice", std::to_string(r.dice));
 
     // The pixel size doubles: with the spacing, and without it (300 mm over the longer side).
-    const double fullMm =
-        c.withSpacing ? spacing->x : 300.0 / std::max(phantom.image.width(), phantom.image.height());
+    const double fullMm = c.withSpacing
+                              ? spacing->x
+                              : 300.0 / std::max(phantom.image.width(), phantom.image.height());
     EXPECT_NEAR(r.full.mmPerPixel, fullMm, 1e-12);
     EXPECT_NEAR(r.half.mmPerPixel, 2.0 * fullMm, 1e-12);
     // The median window halves (13 -> 7 at 0.15 mm) and the working grid follows.
@@ -114,15 +115,16 @@ TEST_P(PipelineHalfResolution, TheMaskIsTheSameUpToResampling) {
 
 INSTANTIATE_TEST_SUITE_P(
     Phantoms, PipelineHalfResolution,
-    ::testing::Values(
-        HalfResolutionCase{"wb-lateral with spacing", PhantomView::WeightBearingLateral,
-                           "ball,marker-skin,text,gradient,ruler", true},
-        HalfResolutionCase{"dp with spacing", PhantomView::Planar, "dark-bg-rotated,text,arrows,marker",
-                           true},
-        HalfResolutionCase{"wb-lateral without spacing", PhantomView::WeightBearingLateral,
-                           "ball,marker-skin,text,gradient,ruler", false},
-        HalfResolutionCase{"dp without spacing", PhantomView::Planar,
-                           "dark-bg-rotated,text,arrows,marker", false}),
+    ::testing::Values(HalfResolutionCase{"wb-lateral with spacing",
+                                         PhantomView::WeightBearingLateral,
+                                         "ball,marker-skin,text,gradient,ruler", true},
+                      HalfResolutionCase{"dp with spacing", PhantomView::Planar,
+                                         "dark-bg-rotated,text,arrows,marker", true},
+                      HalfResolutionCase{"wb-lateral without spacing",
+                                         PhantomView::WeightBearingLateral,
+                                         "ball,marker-skin,text,gradient,ruler", false},
+                      HalfResolutionCase{"dp without spacing", PhantomView::Planar,
+                                         "dark-bg-rotated,text,arrows,marker", false}),
     [](const auto& info) {
         std::string n = info.param.name;
         for (char& ch : n) ch = (ch == ' ' || ch == '-') ? '_' : ch;
