@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <ostream>
 #include <string>
 
 #include "processing/phantom/FootPhantom.h"
@@ -39,6 +40,9 @@ struct HalfResolutionCase {
     const char* variations;
     bool withSpacing;
 };
+
+// Names the case in test listings (gtest would print the struct's bytes).
+void PrintTo(const HalfResolutionCase& c, std::ostream* os) { *os << c.name; }
 
 class PipelineHalfResolution : public ::testing::TestWithParam<HalfResolutionCase> {};
 
