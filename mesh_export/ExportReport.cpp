@@ -83,6 +83,8 @@ Json exportReportJson(const ExportReportContext& context, const processing::Imag
     ms["run"] = result.runMilliseconds;
     j["milliseconds"] = ms;
     j["parameters"] = processing::parametersToJson(result.parameters);
+    j["scale"] = scaleJson(result);
+    j["effective"] = effectiveSizesJson(result);
     if (context.mesh) {
         Json mesh = meshParamsJson(*context.mesh);
         if (context.meshResult) mesh["result"] = meshFacts(*context.meshResult);

@@ -28,7 +28,8 @@ struct ExportReportContext {
 
 // {"tool", "versions": {xrayprep, compiler, dcmtk?}, "input": {name, sha256, width, height,
 // bitsStored, photometric, spacing}, "backend", "milliseconds": {stage: ms or null, total,
-// run}, "parameters": processing::parametersToJson, "mesh": {mode, thickness, ...},
+// run}, "parameters": processing::parametersToJson, "scale" (scaleJson), "effective" (the pixel
+// values of the parameters in mm, effectiveSizesJson), "mesh": {mode, thickness, ...},
 // "threshold", "contours", "quality" (the mask's checks, once the mask stage ran), "outputs"}.
 // Times are the pipeline's wall-clock per stage.
 [[nodiscard]] processing::Json exportReportJson(const ExportReportContext& context,

@@ -1,5 +1,7 @@
 #include "mesh_export/ReportJson.h"
 
+#include <cstdio>
+
 namespace xrayprep::mesh_export {
 
 using processing::Json;
@@ -54,6 +56,43 @@ Json qualityJson(const processing::QualityReport& quality) {
         checks.push_back(check);
     }
     j["checks"] = checks;
+    return j;
+}
+
+Json scaleJson(const processing::PipelineResult& result) {
+    // Every run sets the scale and has a median (computed or kept); before one there is none.
+    if (!result.has(processing::StageId::Median)) return Json();
+    Json j = Json::object();
+    j["mmPerPixel"] = result.scale.mmPerPixel;
+    if (result.scale.fromSpacing) {
+        j["source"] = "pixel spacing";
+    } else {
+        char source[64];
+        std::snprintf(source, sizeof source, "assumed field of %g mm",
+                      result.parameters.scale.assumedFieldMm);
+        j["source"] = source;
+    }
+    return j;
+}
+
+Json effectiveSizesJson(const processing::PipelineResult& result) {
+    using processing::StageId;
+    const bool median = result.has(StageId::Median);
+    const bool contour = result.has(StageId::Contour);
+    const bool mask = result.has(StageId::Mask);
+    const processing::ContourResult& c = result.contour;
+    Json j = Json::object();
+    j["median.size"] = median ? Json(result.medianSize) : Json();
+    j["contour.workingFactor"] = contour ? Json(c.workingFactor) : Json();
+    j["contour.workingMm"] = contour ? Json(c.workingMm) : Json();
+    j["contour.minArea"] = contour ? Json(c.minAreaPixels) : Json();
+    Json tolerance;
+    if (mask) {
+        tolerance = Json::object();
+        tolerance["x"] = result.quality.straightToleranceX;
+        tolerance["y"] = result.quality.straightToleranceY;
+    }
+    j["quality.straightTolerance"] = tolerance;
     return j;
 }
 

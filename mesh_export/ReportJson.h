@@ -19,5 +19,15 @@ namespace xrayprep::mesh_export {
 // The mask's quality checks: {"status": "ok" | "needs-review", "checks": [{"id", "passed",
 // "value", "limit", "message"}, ...]}.
 [[nodiscard]] processing::Json qualityJson(const processing::QualityReport& quality);
+// How millimetres became pixels in this run: {"mmPerPixel", "source": "pixel spacing" or
+// "assumed field of 300 mm" (the longer image side, when the spacing is unknown)}; null before
+// a run.
+[[nodiscard]] processing::Json scaleJson(const processing::PipelineResult& result);
+// The pixel values the run used for its parameters in mm, named like the parameters they come
+// from (null for a stage that has not run): "median.size" (px, the window side),
+// "contour.workingFactor" (full-resolution px per working-grid px), "contour.workingMm" (mm per
+// working-grid px), "contour.minArea" (px^2, full resolution), "quality.straightTolerance"
+// ({"x", "y"} px across a vertical and a horizontal edge).
+[[nodiscard]] processing::Json effectiveSizesJson(const processing::PipelineResult& result);
 
 }  // namespace xrayprep::mesh_export

@@ -69,6 +69,8 @@ InputOutcome InputJob::operator()(
         turn.reset();
         outcome.quality = result.quality;
         entry["milliseconds"] = stageTimesJson(result);
+        entry["scale"] = scaleJson(result);
+        entry["effective"] = effectiveSizesJson(result);
         entry["threshold"] = thresholdJson(result.threshold);
         entry["contour"] = contourJson(result.contour);
         entry["esf"] = esfJson(result.esf);

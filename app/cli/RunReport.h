@@ -11,9 +11,12 @@
 namespace xrayprep::app {
 
 // JSON fragments of the run report (one entry per input); the input's facts, the stage
-// times and the quality checks are shared with the export report.
+// times, the scale, the effective pixel sizes and the quality checks are shared with the
+// export report.
+using mesh_export::effectiveSizesJson;
 using mesh_export::imageFactsJson;
 using mesh_export::qualityJson;
+using mesh_export::scaleJson;
 using mesh_export::stageTimesJson;
 [[nodiscard]] processing::Json thresholdJson(const processing::ThresholdResult& threshold);
 [[nodiscard]] processing::Json contourJson(const processing::ContourResult& contour);

@@ -91,9 +91,9 @@ MaskMeasures measureMask(const Mask& mask, const Mask& anatomy, int width, int h
     m.anatomyPixels = countSet(anatomy.data(), anatomy.size());
     m.maskInAnatomy = overlapWith(anatomy, runs);
     m.border = borderRun(runs);
-    const StraightEdgeLimits limits{params.straightAngle, toleranceAcross(params, spacing, true),
-                                    toleranceAcross(params, spacing, false)};
-    m.straight = StraightEdgeFinder{}(runs, limits);
+    m.straightLimits = {params.straightAngle, toleranceAcross(params, spacing, true),
+                        toleranceAcross(params, spacing, false)};
+    m.straight = StraightEdgeFinder{}(runs, m.straightLimits);
     m.fragmentAreas = FragmentCounter{}(runs);
     return m;
 }

@@ -27,6 +27,7 @@ struct MaskMeasures {
     std::int64_t maskInAnatomy = 0;  // mask pixels that are also anatomy
     BorderRun border;
     StraightEdge straight;
+    StraightEdgeLimits straightLimits;        // what `straight` was found with (tolerances in px)
     std::vector<std::int64_t> fragmentAreas;  // 8-connected pieces, raster order
 };
 

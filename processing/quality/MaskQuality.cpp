@@ -149,6 +149,8 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
     report.checks = {emptyCheck(m, params),    wholeAnatomyCheck(m, params),
                      borderCheck(m, params),   straightEdgeCheck(m, params),
                      fractionCheck(m, params), fragmentsCheck(m, params)};
+    report.straightToleranceX = m.straightLimits.toleranceX;
+    report.straightToleranceY = m.straightLimits.toleranceY;
     return report;
 }
 

@@ -22,6 +22,11 @@ struct QualityCheck {
 // person to look at it.
 struct QualityReport {
     std::vector<QualityCheck> checks;
+    // The straight-edge check's tolerance in pixels, across a vertical edge (x) and across a
+    // horizontal one (y): straightTolerance, or straightToleranceMm converted with the spacing
+    // when that is more. Kept so that a report can say what a parameter in mm became.
+    double straightToleranceX = 0.0;
+    double straightToleranceY = 0.0;
 
     [[nodiscard]] bool needsReview() const;
     [[nodiscard]] std::vector<QualityCheck> failed() const;

@@ -185,6 +185,17 @@ TEST(MaskQuality, TheStraightEdgeToleranceGrowsWithAFinePixelSpacing) {
     EXPECT_DOUBLE_EQ(value(PixelSpacing{0.5, 0.5, "test"}), 0.6);
 }
 
+TEST(MaskQuality, TheReportSaysTheStraightEdgeToleranceInPixelsPerAxis) {
+    // straightTolerance 1.5 px, straightToleranceMm 0.3 mm: without spacing 1.5 px on both
+    // axes; 0.1 mm columns give 3 px across a vertical edge, 0.4 mm rows 0.75 px -> 1.5 px.
+    const QualityReport none = check(plausibleBones());
+    EXPECT_DOUBLE_EQ(none.straightToleranceX, 1.5);
+    EXPECT_DOUBLE_EQ(none.straightToleranceY, 1.5);
+    const QualityReport fine = check(plausibleBones(), anatomyBox(), PixelSpacing{0.1, 0.4, "t"});
+    EXPECT_DOUBLE_EQ(fine.straightToleranceX, 3.0);
+    EXPECT_DOUBLE_EQ(fine.straightToleranceY, 1.5);
+}
+
 TEST(MaskQuality, TheBoneFractionMustLieBetweenFiveAndEightyFivePercent) {
     // 540 / 12800 = 0.042 fails; at the bound 640 = 0.05 passes and 639 fails; 10880 = 0.85
     // passes and 10881 fails.
