@@ -6,6 +6,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/UsageError.h"
+#include "app/common/PassiveThreadWait.h"
 #include "gpu/BackendFactory.h"
 
 namespace {
@@ -58,6 +59,7 @@ int listBackends() {
 }  // namespace
 
 int main(int argc, char** argv) {
+    xrayprep::app::ensurePassiveThreadWait(argv);
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::fputs(kUsage, args.empty() ? stderr : stdout);

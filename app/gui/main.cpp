@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/common/PassiveThreadWait.h"
 #include "app/gui/ScreenshotDriver.h"
 #include "gpu/BackendFactory.h"
 #include "ui/model/AppSettings.h"
@@ -85,6 +86,7 @@ bool parseOptions(const QApplication& app, Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    xrayprep::app::ensurePassiveThreadWait(argv);
     xrayprep::ui::setDefaultSurfaceFormatForVtk();  // the 3D preview's context; before the app
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("xrayprep"));
