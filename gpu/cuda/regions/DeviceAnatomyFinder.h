@@ -1,0 +1,48 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/cuda/regions/DeviceBorderStrips.h"
+#include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceContext.h"
+#include "gpu/cuda/regions/DevicePlatformFinder.h"
+#include "gpu/cuda/regions/DeviceRaster.h"
+#include "processing/contour/AnatomyFinder.h"
+
+namespace xrayprep::gpu::regions {
+
+// The device's AnatomyFound: the masks stay on the device; what the host needs for the notes
+// and the list of discarded objects is read once the run is over (finish()).
+struct DeviceAnatomy {
+    DeviceMask anatomy;
+    DeviceMask background;
+    DeviceBorderStrips strips;
+    DevicePlatforms platforms;
+    DeviceComponents objects;  // the opened anatomy's components (the discarded ones listed)
+    DeviceMask kept;           // per label of `objects`
+    bool frameChecked = false;  // the frame had enough pixels to look for a background
+    int* backgroundFound = nullptr;  // device flag: enough seeds at the frame
+    double workingMm = 0.0;
+    double minObjectMm2 = 0.0;
+};
+
+// processing::AnatomyFinder on the device, step by step: the bands (DeviceBorderStripFinder)
+// and platforms (DevicePlatformFinder), the background flood from the frame's dark flat pixels
+// (the histogram's background foot by one device thread, the quantiles by radix select, the
+// components by DeviceConnectedComponents), the opened anatomy's large components with holes
+// filled. The flood is computed whether or not the frame has enough seeds and kept only when it
+// does (a device flag), so the host never waits in the middle.
+class DeviceAnatomyFinder {
+  public:
+    [[nodiscard]] DeviceAnatomy operator()(DeviceContext& ctx, const DeviceImage& image,
+                                           std::uint16_t maxValue,
+                                           const processing::AnatomyFinderSettings& s) const;
+    // The AnatomyFound's strips, platforms, discarded list and notes (masks left empty), from
+    // the device results; the context's scalars must have been fetched.
+    [[nodiscard]] static processing::AnatomyFound describe(DeviceContext& ctx,
+                                                           const DeviceAnatomy& found);
+};
+
+}  // namespace xrayprep::gpu::regions

@@ -1,0 +1,196 @@
+#include "gpu/cuda/regions/DevicePlatformFinder.h"
+
+#include <array>
+#include <cmath>
+
+#include "gpu/cuda/regions/BlockSelect.cuh"
+#include "gpu/cuda/regions/DeviceGaussianBlur.h"
+#include "gpu/cuda/regions/Launch.cuh"
+#include "gpu/cuda/regions/SideGeometry.cuh"
+#include "processing/contour/SideLines.h"
+
+namespace xrayprep::gpu::regions {
+namespace {
+
+constexpr int kBlock = 128;
+using processing::ImageSide;
+constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
+                                          ImageSide::Bottom};
+
+// PlatformFinder.cpp's stepAt.
+__device__ float stepAt(const float* g, const DeviceSide& f, int u, int v) {
+    const int across = f.across();
+    const int a = max(0, v - 1), b = min(across - 1, v + 1);
+    return 0.5f * (g[f.index(u, a)] - g[f.index(u, b)]);
+}
+
+// lineQuartile for line k = a * depths + d of one side.
+__global__ void __launch_bounds__(kBlock) quartileKernel(const float* __restrict__ g, DeviceSide f,
+                                                         const DeviceTilt* __restrict__ tilts,
+                                                         int depths, int box, float* q) {
+    extern __shared__ float shared[];
+    const int length = f.length(), across = f.across();
+    float* line = shared;
+    float* kept = shared + length;
+    unsigned char* valid = reinterpret_cast<unsigned char*>(kept + length);
+    __shared__ int count;
+    const int k = blockIdx.x;
+    const int a = k / depths, d = k % depths;
+    const DeviceTilt t = tilts[a];
+    const double v0 = t.offset + d - t.slope * 0.5 * length;
+    for (int u = threadIdx.x; u < length; u += kBlock) {
+        const int v = static_cast<int>(floor(v0 + t.slope * u + 0.5));
+        const bool in = v >= 0 && v < across;
+        line[u] = in ? stepAt(g, f, u, v) : 0.0f;
+        valid[u] = in ? 1 : 0;
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        // Box average along the line, mirrored at its ends: the running sum in order.
+        const int half = box / 2;
+        auto mirror = [length](int i) {
+            while (i < 0 || i >= length) i = i < 0 ? -i - 1 : 2 * length - i - 1;
+            return i;
+        };
+        int n = 0;
+        double sum = 0.0;
+        for (int j = -half; j < -half + box; ++j) sum += line[mirror(j)];
+        for (int u = 0; u < length; ++u) {
+            if (valid[u] != 0) kept[n++] = static_cast<float>(sum / box);
+            sum += line[mirror(u - half + box)] - line[mirror(u - half)];
+        }
+        count = n;
+    }
+    __syncthreads();
+    const int n = count;
+    float value = -INFINITY;
+    if (n > 0) value = blockSelect(kept, n, Rank::quantile(0.25).of(static_cast<unsigned long long>(n)));
+    if (threadIdx.x == 0) q[k] = value;
+}
+
+struct SideParams {
+    int side;
+    int depths, angles, steps;
+    double angleStep, minStep, reachExtra;
+};
+
+// best[d] over the tilts in order (ties keep the first), the deepest local maximum >= minStep
+// x spread, and the band.
+__global__ void deepestKernel(const float* q, SideParams p, const float* low, const float* high,
+                              const DeviceTilt* tilts, int* bestAngleOut, float* bestOut,
+                              DevicePlatformBand* band, int* deepestOut) {
+    const float spread = maxOf2(*high - *low, 1e-6f);
+    for (int d = threadIdx.x; d < p.depths; d += blockDim.x) {
+        float best = -INFINITY;
+        int angle = 0;
+        for (int a = 0; a < p.angles; ++a) {
+            const float v = q[static_cast<std::size_t>(a) * p.depths + d];
+            if (v > best) {
+                best = v;
+                angle = a;
+            }
+        }
+        bestOut[d] = best;
+        bestAngleOut[d] = angle;
+    }
+    __syncthreads();
+    __shared__ int deepest;
+    if (threadIdx.x == 0) deepest = -1;
+    __syncthreads();
+    for (int d = threadIdx.x + 1; d + 1 < p.depths; d += blockDim.x) {
+        const float v = bestOut[d];
+        if (v >= bestOut[d - 1] && v >= bestOut[d + 1] && v >= p.minStep * spread) {
+            atomicMax(&deepest, d);
+        }
+    }
+    __syncthreads();
+    if (threadIdx.x != 0) return;
+    *deepestOut = deepest;
+    DevicePlatformBand b{0, 0.0, 0.0, 0.0f};
+    if (deepest >= 0) {
+        const int a = bestAngleOut[deepest];
+        const double reach = deepest + p.reachExtra;
+        b = {1, (a - p.steps) * p.angleStep, tilts[a].offset + reach, bestOut[deepest] / spread};
+    }
+    *band = b;
+}
+
+__global__ void paintKernel(DeviceSide f, const DeviceTilt* tilts, const int* bestAngle,
+                            const int* deepest, double reachExtra, std::uint8_t* mask) {
+    const int u = blockIdx.x * blockDim.x + threadIdx.x;
+    const int d = *deepest;
+    if (d < 0 || u >= f.length()) return;
+    const DeviceTilt t = tilts[bestAngle[d]];
+    const double reach = d + reachExtra;
+    const double edge = t.v(reach, u, f.length());
+    for (int v = 0; v < f.across() && v <= edge; ++v) mask[f.index(u, v)] = 1;
+}
+
+}  // namespace
+
+std::vector<processing::BorderStrip> DevicePlatforms::bands(
+    const std::vector<DevicePlatformBand>& sides) {
+    std::vector<processing::BorderStrip> out;
+    for (std::size_t s = 0; s < sides.size() && s < kSides.size(); ++s) {
+        if (sides[s].found == 0) continue;
+        out.push_back({kSides[s], sides[s].angle, sides[s].depth, sides[s].level});
+    }
+    return out;
+}
+
+DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const DeviceImage& img,
+                                                 const float* low, const float* high,
+                                                 const processing::PlatformSettings& s) const {
+    const int w = img.width(), h = img.height();
+    DevicePlatforms out;
+    out.mask = ctx.raster<std::uint8_t>(w, h);
+    out.sides = ctx.raster<DevicePlatformBand>(4, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.mask.data(), 0, out.mask.bytes(), ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.sides.data(), 0, out.sides.bytes(), ctx.stream()));
+    if (w < 8 || h < 8) return out;
+    const DeviceImage g = DeviceGaussianBlur{}(ctx, img, s.smoothMm / s.workingMm);
+    const int box = std::max(3, static_cast<int>(std::lround(s.alongMm / s.workingMm)));
+    SideParams p{};
+    p.steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
+    p.angles = 2 * p.steps + 1;
+    p.angleStep = s.angleStep;
+    p.minStep = s.minStep;
+    p.reachExtra = s.marginMm / s.workingMm;
+    for (std::size_t side = 0; side < kSides.size(); ++side) {
+        const DeviceSide f{static_cast<int>(kSides[side]), w, h};
+        p.side = static_cast<int>(side);
+        p.depths = static_cast<int>(s.maxDepth * f.across());
+        if (p.depths < 3) continue;
+        std::vector<DeviceTilt> tilts(static_cast<std::size_t>(p.angles));
+        for (int a = 0; a < p.angles; ++a) {
+            const processing::LineTilt t =
+                processing::LineTilt::of((a - p.steps) * s.angleStep, f.length());
+            tilts[static_cast<std::size_t>(a)] = {t.slope, t.offset};
+        }
+        const DeviceRaster<DeviceTilt> tiltTable = ctx.table(tilts);
+        DeviceImage q = ctx.raster<float>(p.depths, p.angles);
+        const std::size_t shared =
+            static_cast<std::size_t>(f.length()) * (2 * sizeof(float) + 1);
+        if (shared > 48 * 1024) {
+            XRAYPREP_CUDA_CHECK(cudaFuncSetAttribute(
+                quartileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                static_cast<int>(shared)));
+        }
+        quartileKernel<<<p.angles * p.depths, kBlock, shared, ctx.stream()>>>(
+            g.data(), f, tiltTable.data(), p.depths, box, q.data());
+        XRAYPREP_CUDA_CHECK_LAUNCH();
+        DeviceRaster<int> bestAngle = ctx.raster<int>(p.depths, 1);
+        DeviceImage best = ctx.raster<float>(p.depths, 1);
+        int* deepest = ctx.scalar<int>();
+        deepestKernel<<<1, 256, 0, ctx.stream()>>>(q.data(), p, low, high, tiltTable.data(),
+                                                   bestAngle.data(), best.data(),
+                                                   out.sides.data() + side, deepest);
+        XRAYPREP_CUDA_CHECK_LAUNCH();
+        paintKernel<<<(f.length() + 127) / 128, 128, 0, ctx.stream()>>>(
+            f, tiltTable.data(), bestAngle.data(), deepest, p.reachExtra, out.mask.data());
+        XRAYPREP_CUDA_CHECK_LAUNCH();
+    }
+    return out;
+}
+
+}  // namespace xrayprep::gpu::regions

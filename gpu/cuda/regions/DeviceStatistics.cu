@@ -1,0 +1,116 @@
+#include "gpu/cuda/regions/DeviceStatistics.cuh"
+
+namespace xrayprep::gpu::regions {
+namespace {
+
+__global__ void selectChooseKernel(SelectState* st, int shift, Rank rank, bool first) {
+    using Scan = cub::BlockScan<unsigned long long, 256>;
+    __shared__ typename Scan::TempStorage temp;
+    const int b = threadIdx.x;
+    const unsigned long long h = st->hist[b];
+    unsigned long long before = 0, total = 0;
+    Scan(temp).ExclusiveSum(h, before, total);
+    __syncthreads();
+    if (first) {
+        // Every taking value fell into some bin of the first digit.
+        if (b == 0) {
+            st->count = total;
+            st->k = total > 0 ? rank.of(total) : 0;
+        }
+        __syncthreads();
+    }
+    const unsigned long long k = st->k;
+    __syncthreads();
+    if (st->count > 0 && h > 0 && before <= k && k < before + h) {
+        st->k = k - before;
+        st->prefix |= static_cast<std::uint32_t>(b) << shift;
+        st->mask |= 255u << shift;
+    }
+    st->hist[b] = 0;
+}
+
+__global__ void selectFinishKernel(const SelectState* st, float* out, const float* fallbackPtr,
+                                   float fallback) {
+    if (st->count == 0) {
+        *out = fallbackPtr != nullptr ? *fallbackPtr : fallback;
+    } else {
+        *out = keyValue(st->prefix);
+    }
+}
+
+__global__ void keyToValueKernel(const std::uint32_t* key, float start, float* out) {
+    // The key is 0 when nothing was reduced: start alone.
+    const float m = *key == 0 ? start : keyValue(*key);
+    *out = m > start ? m : start;
+}
+
+__device__ std::int64_t lowerBound(const std::uint64_t* keys, std::int64_t n, std::uint64_t label) {
+    std::int64_t lo = 0, hi = n;
+    while (lo < hi) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        if ((keys[mid] >> 32) < label) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+__global__ void pickMediansKernel(const std::uint64_t* sorted, std::int64_t n, const int* count,
+                                  float empty, float* out) {
+    const int labels = *count;
+    for (int l = blockIdx.x * blockDim.x + threadIdx.x + 1; l <= labels;
+         l += gridDim.x * blockDim.x) {
+        const std::int64_t a = lowerBound(sorted, n, static_cast<std::uint64_t>(l));
+        const std::int64_t b = lowerBound(sorted, n, static_cast<std::uint64_t>(l) + 1);
+        out[l] = a == b ? empty : keyValue(static_cast<std::uint32_t>(sorted[a + (b - a) / 2]));
+    }
+}
+
+int bitWidth(std::uint64_t v) {
+    int bits = 0;
+    while (v != 0) {
+        ++bits;
+        v >>= 1;
+    }
+    return bits;
+}
+
+}  // namespace
+
+void launchSelectChoose(DeviceContext& ctx, SelectState* st, int shift, Rank rank, bool first) {
+    selectChooseKernel<<<1, 256, 0, ctx.stream()>>>(st, shift, rank, first);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchSelectFinish(DeviceContext& ctx, const SelectState* st, float* out,
+                        const float* fallbackPtr, float fallback) {
+    selectFinishKernel<<<1, 1, 0, ctx.stream()>>>(st, out, fallbackPtr, fallback);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchKeyToValue(DeviceContext& ctx, const std::uint32_t* key, float start, float* out) {
+    keyToValueKernel<<<1, 1, 0, ctx.stream()>>>(key, start, out);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n,
+                    const int* count, float empty, float* out) {
+    DeviceRaster<std::uint64_t> sorted = ctx.raster<std::uint64_t>(static_cast<int>(n), 1);
+    // Labels are at most n; the sentinel n + 1 sorts last.
+    const int endBit = 32 + bitWidth(static_cast<std::uint64_t>(n + 1));
+    std::size_t bytes = 0;
+    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, sorted.data(),
+                                                       static_cast<int>(n), 0, endBit,
+                                                       ctx.stream()));
+    void* temp = ctx.temp(bytes);
+    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys, sorted.data(),
+                                                       static_cast<int>(n), 0, endBit,
+                                                       ctx.stream()));
+    pickMediansKernel<<<blocksFor(ctx, n), kThreads, 0, ctx.stream()>>>(sorted.data(), n, count,
+                                                                        empty, out);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+}  // namespace xrayprep::gpu::regions
