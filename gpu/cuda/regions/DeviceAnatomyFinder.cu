@@ -136,6 +136,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
     float* high = ctx.scalar<float>();
     selectValue(ctx, n, all, Rank::quantile(0.005), low);
     selectValue(ctx, n, all, Rank::quantile(0.995), high);
+    out.levels.low = low;
+    out.levels.high = high;
 
     out.strips = DeviceBorderStripFinder{}(ctx, img, low, high, s.strips);
     processing::PlatformSettings ps = s.platforms;
@@ -203,6 +205,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         float* seedFlat = ctx.scalar<float>();
         float* seedLevel = ctx.scalar<float>();
         float* restHigh = ctx.scalar<float>();
+        out.levels = {low,      high,     histLevel, frame30,  darker,
+                      seedFlat, seedLevel, restHigh, seedCount};
         auto seedValues = [=] __device__(std::int64_t i, float& v) {
             v = im[i];
             return sd[i] != 0;

@@ -13,6 +13,20 @@
 
 namespace xrayprep::gpu::regions {
 
+// The levels the background flood is made from (device scalars; null when not computed), for
+// inspection.
+struct DeviceAnatomyLevels {
+    float* low = nullptr;  // robustRange
+    float* high = nullptr;
+    float* histogram = nullptr;  // the histogram's background foot
+    float* frame = nullptr;      // 30 % quantile of the frame
+    float* darker = nullptr;     // seeds: median, 90 % gradient, 90 % value
+    float* seedFlat = nullptr;
+    float* seedLevel = nullptr;
+    float* restHigh = nullptr;  // 95 % of the rest
+    unsigned long long* seedCount = nullptr;
+};
+
 // The device's AnatomyFound: the masks stay on the device; what the host needs for the notes
 // and the list of discarded objects is read once the run is over (finish()).
 struct DeviceAnatomy {
@@ -24,6 +38,7 @@ struct DeviceAnatomy {
     DeviceMask kept;           // per label of `objects`
     bool frameChecked = false;  // the frame had enough pixels to look for a background
     int* backgroundFound = nullptr;  // device flag: enough seeds at the frame
+    DeviceAnatomyLevels levels;
     double workingMm = 0.0;
     double minObjectMm2 = 0.0;
 };

@@ -224,8 +224,8 @@ processing::Raster<T> toHost(DeviceContext& ctx, const DeviceRaster<T>& r) {
 
 DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     const DeviceImage& median, const DeviceImage& sobel, float maxValue, double mm,
-    const processing::ContourParams& p, const processing::ExecutionPolicy& tracePolicy,
-    const processing::CancelToken* cancel, DeviceBoneRegionsEvidence* evidence) {
+    const processing::ContourParams& p, const processing::CancelToken* cancel,
+    DeviceBoneRegionsEvidence* evidence) {
     DeviceContext& ctx = ctx_;
     ctx.resetScalars();
     const int w = median.width(), h = median.height();
@@ -469,7 +469,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         map(ctx, field, [=] __device__(std::int64_t i) { return static_cast<float>(bn[i]); });
     }
     field = DeviceGaussianBlur{}(ctx, field, 0.7);
-    const processing::FloatImage hostField = toHost(ctx, field);
+    processing::FloatImage hostField = toHost(ctx, field);
     result.anatomy = toHost(ctx, anatomy);
     if (evidence != nullptr) evidence->bone = toHost(ctx, bone);
     ctx.fetchScalars();
@@ -494,15 +494,20 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
                                " piece(s) whose outline is not on bone edges (soft tissue) or is "
                                "razor sharp (markers, text) dropped");
     }
-    const double minArea = p.minAreaMm2 / (mm * mm);
-    for (processing::Contour& c :
-         processing::ContourTracer{}(hostField, 0.5f, processing::SaddleRule::Average,
-                                     tracePolicy)) {
-        if (c.points.size() >= 3 && std::abs(processing::signedArea(c)) >= minArea) {
+    result.field = std::move(hostField);
+    result.minArea = p.minAreaMm2 / (mm * mm);
+    return result;
+}
+
+void DeviceBoneRegions::traceOutline(DeviceBoneRegionsResult& result,
+                                     const processing::ExecutionPolicy& policy) {
+    if (result.field.empty()) return;
+    for (processing::Contour& c : processing::ContourTracer{}(
+             result.field, 0.5f, processing::SaddleRule::Average, policy)) {
+        if (c.points.size() >= 3 && std::abs(processing::signedArea(c)) >= result.minArea) {
             result.contours.push_back(std::move(c));
         }
     }
-    return result;
 }
 
 }  // namespace xrayprep::gpu::regions

@@ -21,7 +21,11 @@ struct DeviceBoneRegionsResult {
     processing::Mask anatomy;  // working grid
     std::vector<std::string> discarded;
     std::vector<std::string> notes;
-    std::vector<processing::Contour> contours;  // working-grid coordinates
+    std::vector<processing::Contour> contours;  // working-grid coordinates (traceOutline)
+    // The smoothed bone field the outline is traced on (empty: nothing to trace), and the
+    // smallest area an outline keeps (working pixels).
+    processing::FloatImage field;
+    double minArea = 0.0;
 };
 
 // The intermediate evidence of processing::BoneRegions, copied back on request (tests).
@@ -41,8 +45,8 @@ struct DeviceBoneRegionsEvidence {
 // enclosure counts, confident tissue, the local levels and valleys, the candidates, the marker
 // watershed, pockets, piece selection, holes and the final closing; then the smoothed bone field
 // for the outline. The host waits once, at the end: for the scalars (notes, the anatomy's
-// discarded objects) and the field, which it traces (ContourTracer, marching squares: the same
-// field gives the same contours). Mirrors the CPU code step by step; the CPU code is the
+// discarded objects) and the field, which traceOutline traces on the host (ContourTracer,
+// marching squares: the same field gives the same contours). Mirrors the CPU code step by step; the CPU code is the
 // reference: a change there must be made here too (the tests compare both).
 class DeviceBoneRegions {
   public:
@@ -50,15 +54,17 @@ class DeviceBoneRegions {
 
     [[nodiscard]] DeviceContext& context() { return ctx_; }
 
-    // median, sobel: working-grid images of this context. `tracePolicy`: host threads of the
-    // outline tracing. `evidence`: filled when given.
+    // median, sobel: working-grid images of this context. `evidence`: filled when given. The
+    // contours are left to traceOutline.
     [[nodiscard]] DeviceBoneRegionsResult operator()(const DeviceImage& median,
                                                      const DeviceImage& sobel, float maxValue,
                                                      double workingMm,
                                                      const processing::ContourParams& p,
-                                                     const processing::ExecutionPolicy& tracePolicy,
                                                      const processing::CancelToken* cancel,
                                                      DeviceBoneRegionsEvidence* evidence = nullptr);
+    // The outlines of result.field at the half level, those of at least result.minArea kept.
+    static void traceOutline(DeviceBoneRegionsResult& result,
+                             const processing::ExecutionPolicy& policy);
 
   private:
     DeviceContext ctx_;
