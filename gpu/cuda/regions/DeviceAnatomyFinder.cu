@@ -182,24 +182,39 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
                 return inFrame(i);
             },
             Rank::quantile(0.30), frame30);
-        // Seeds: the dark regions that touch the frame or are large.
-        DeviceMask dark = ctx.raster<std::uint8_t>(w, h);
-        map(ctx, dark, [=] __device__(std::int64_t i) -> std::uint8_t {
-            return im[i] <= minOf2(*histLevel, *frame30);
+        // Seeds: the dark pixels of the frame; where they are too few (a brighter collimated
+        // margin holds the frame), the large dark regions instead. Both are computed and the
+        // count decides on the device.
+        float* seedLevelOf = ctx.scalar<float>();
+        single(ctx, [=] __device__() { *seedLevelOf = minOf2(*histLevel, *frame30); });
+        DeviceMask frameSeeds = ctx.raster<std::uint8_t>(w, h);
+        map(ctx, frameSeeds, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return inFrame(i) && im[i] <= *seedLevelOf;
         });
-        DeviceMask frame = ctx.raster<std::uint8_t>(w, h);
-        map(ctx, frame, [=] __device__(std::int64_t i) -> std::uint8_t { return inFrame(i); });
-        // One labelling serves both selections (the CPU labels the same mask twice).
-        const DeviceComponents darkParts = DeviceConnectedComponents{}(ctx, dark);
-        DeviceMask seeds =
-            unite(ctx, componentsTouching(ctx, darkParts, frame),
-                  keepLargeComponents(ctx, darkParts, 0.005 * static_cast<double>(w) * h, 0.0));
-        auto* seedCount = ctx.scalar<unsigned long long>();
-        const std::uint8_t* sd = seeds.data();
-        countIf(ctx, n, [=] __device__(std::int64_t i) { return sd[i] != 0; }, seedCount);
+        auto* frameSeedCount = ctx.scalar<unsigned long long>();
+        const std::uint8_t* fs = frameSeeds.data();
+        countIf(ctx, n, [=] __device__(std::int64_t i) { return fs[i] != 0; }, frameSeedCount);
+        DeviceMask dark = ctx.raster<std::uint8_t>(w, h);
+        map(ctx, dark,
+            [=] __device__(std::int64_t i) -> std::uint8_t { return im[i] <= *seedLevelOf; });
+        const DeviceMask largeSeeds =
+            keepLargeComponents(ctx, dark, 0.005 * static_cast<double>(w) * h, 0.0);
+        auto* largeSeedCount = ctx.scalar<unsigned long long>();
+        const std::uint8_t* ls = largeSeeds.data();
+        countIf(ctx, n, [=] __device__(std::int64_t i) { return ls[i] != 0; }, largeSeedCount);
         const double needed = 0.05 * static_cast<double>(frameCount);
+        DeviceMask seeds = ctx.raster<std::uint8_t>(w, h);
+        map(ctx, seeds, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return static_cast<double>(*frameSeedCount) < needed ? ls[i] : fs[i];
+        });
+        auto* seedCount = ctx.scalar<unsigned long long>();
         int* found = out.backgroundFound;
-        single(ctx, [=] __device__() { *found = static_cast<double>(*seedCount) >= needed; });
+        single(ctx, [=] __device__() {
+            *seedCount = static_cast<double>(*frameSeedCount) < needed ? *largeSeedCount
+                                                                       : *frameSeedCount;
+            *found = static_cast<double>(*seedCount) >= needed;
+        });
+        const std::uint8_t* sd = seeds.data();
         // The statistics of the seeds as found (before the flat dark pixels join them).
         float* darker = ctx.scalar<float>();
         float* seedFlat = ctx.scalar<float>();

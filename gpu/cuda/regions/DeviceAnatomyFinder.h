@@ -44,11 +44,12 @@ struct DeviceAnatomy {
 };
 
 // processing::AnatomyFinder on the device, step by step: the bands (DeviceBorderStripFinder)
-// and platforms (DevicePlatformFinder), the background flood from the frame's dark flat pixels
-// (the histogram's background foot by one device thread, the quantiles by radix select, the
-// components by DeviceConnectedComponents), the opened anatomy's large components with holes
-// filled. The flood is computed whether or not the frame has enough seeds and kept only when it
-// does (a device flag), so the host never waits in the middle.
+// and platforms (DevicePlatformFinder), the background flood from the dark flat pixels of the
+// frame or, where those are too few, of the large dark regions (the histogram's background foot
+// by one device thread, the quantiles by radix select, the components by
+// DeviceConnectedComponents), the opened anatomy's large components with holes filled. Both seed
+// sets and the flood are computed whatever the counts, and device flags pick what the CPU's
+// branches pick, so the host never waits in the middle.
 class DeviceAnatomyFinder {
   public:
     [[nodiscard]] DeviceAnatomy operator()(DeviceContext& ctx, const DeviceImage& image,

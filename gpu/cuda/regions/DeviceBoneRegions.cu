@@ -155,9 +155,10 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     return selectLabels(ctx, cm, keep);
 }
 
-// BoneRegionsMethod.cpp's fillInnerHoles.
+// BoneRegionsMethod.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
+// `tissue` and is small or lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
-                          double radius, double maxArea) {
+                          const DeviceMask& tissue, double radius, double maxArea) {
     const int w = closed.width(), h = closed.height();
     const std::int64_t n = static_cast<std::int64_t>(closed.size());
     const DeviceComponents hm =
@@ -166,7 +167,20 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     const int reach = static_cast<int>(std::ceil(radius)) + 1;
     const double r2 = static_cast<double>(reach) * reach;
     const int entries = static_cast<int>(hm.area.size());
-    // The smallest and largest bone label within reach of each large hole.
+    const std::int32_t* holeLabels = hm.labels.data();
+    const std::int32_t* boneLabels = bm.labels.data();
+    const std::int32_t* area = hm.area.data();
+    // Tissue pixels per hole.
+    DeviceRaster<int> tissueArea = ctx.raster<int>(entries, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(tissueArea.data(), 0, tissueArea.bytes(), ctx.stream()));
+    int* ta = tissueArea.data();
+    const std::uint8_t* ts = tissue.data();
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t c = holeLabels[i];
+        if (c != 0 && ts[i] != 0) atomicAdd(ta + c, 1);
+    });
+    // The smallest and largest bone label within reach of each large hole that is not largely
+    // tissue.
     DeviceRaster<int> lowest = ctx.raster<int>(entries, 1);
     DeviceRaster<int> highest = ctx.raster<int>(entries, 1);
     int* lo = lowest.data();
@@ -175,12 +189,12 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
         lo[l] = INT_MAX;
         hi[l] = INT_MIN;
     });
-    const std::int32_t* holeLabels = hm.labels.data();
-    const std::int32_t* boneLabels = bm.labels.data();
-    const std::int32_t* area = hm.area.data();
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t c = holeLabels[i];
-        if (c == 0 || static_cast<double>(area[c]) <= maxArea) return;
+        if (c == 0 || static_cast<std::int64_t>(ta[c]) * 4 >= area[c] ||
+            static_cast<double>(area[c]) <= maxArea) {
+            return;
+        }
         const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
         int a = INT_MAX, b = INT_MIN;
         for (int dy = -reach; dy <= reach; ++dy) {
@@ -203,6 +217,7 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     const int* count = hm.count;
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
+        if (static_cast<std::int64_t>(ta[l]) * 4 >= area[l]) return;  // largely soft tissue
         f[l] = static_cast<double>(area[l]) <= maxArea || lo[l] == INT_MAX || lo[l] == hi[l];
     });
     DeviceMask out = ctx.raster<std::uint8_t>(w, h);
@@ -448,15 +463,21 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     const DeviceMask pieces = fillHoles(ctx, bone);
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
-        DeviceMask closed = intersect(ctx, morph.close(ctx, pieces, r), anatomy);
+        // Each piece closed on its own (never bridging two bones); what the closing adds is
+        // kept where the image is fillLevel above the tissue level or bone edges enclose it
+        // (outside the confident tissue).
+        DeviceMask closed = intersect(ctx, closeEachComponent(ctx, pieces, r), anatomy);
         std::uint8_t* cl = closed.data();
         const std::uint8_t* pc = pieces.data();
+        const std::uint8_t* ts = tissue.data();
         const float* zz = z.data();
         const float fillLevel = static_cast<float>(p.fillLevel);
         forEach(ctx, n, [=] __device__(std::int64_t i) {
-            cl[i] = pc[i] != 0 || (cl[i] != 0 && (zz[i] >= fillLevel || enc[i] >= kEnclosedDirections));
+            cl[i] = pc[i] != 0 ||
+                    (cl[i] != 0 &&
+                     (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && ts[i] == 0)));
         });
-        bone = fillInnerHoles(ctx, closed, pieces, r, p.holeMaxMm2 / (mm * mm));
+        bone = fillInnerHoles(ctx, closed, pieces, tissue, r, p.holeMaxMm2 / (mm * mm));
     } else {
         bone = copyOf(ctx, pieces);
     }

@@ -21,6 +21,10 @@ namespace xrayprep::gpu::regions {
                                             const DeviceMask& touch);
 [[nodiscard]] DeviceMask componentsTouching(DeviceContext& ctx, const DeviceComponents& cm,
                                             const DeviceMask& touch);
+// processing::closeEachComponent: the union of m and of each component closed on its own by a
+// disk of radius r (DeviceDiskMorphology on the component's bounding box padded by 2r + 2, as
+// the CPU crops it). Waits for the component count and boxes, then queues each crop.
+[[nodiscard]] DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r);
 // *largest = the largest component's area (0 without components).
 void largestArea(DeviceContext& ctx, const DeviceComponents& cm, int* largest);
 // Per label (entries 0..n), zeroed.

@@ -71,14 +71,35 @@ __global__ void __launch_bounds__(kBlock) quartileKernel(const float* __restrict
 struct SideParams {
     int side;
     int depths, angles, steps;
-    double angleStep, minStep, reachExtra;
+    double angleStep, minStep, reachExtra, endFraction;
 };
 
-// best[d] over the tilts in order (ties keep the first), the deepest local maximum >= minStep
-// x spread, and the band.
-__global__ void deepestKernel(const float* q, SideParams p, const float* low, const float* high,
-                              const DeviceTilt* tilts, int* bestAngleOut, float* bestOut,
-                              DevicePlatformBand* band, int* deepestOut) {
+// PlatformFinder.cpp's stepReachesBothEnds: the step holds (>= minStep) at half the valid
+// samples or more of each end span of the line.
+__device__ bool stepReachesBothEnds(const float* g, const DeviceSide& f, const DeviceTilt& t,
+                                    double d, float minStep, double endFraction) {
+    const int length = f.length(), across = f.across();
+    const int span = max(1, static_cast<int>(endFraction * length));
+    auto endHolds = [&](int from, int to) {
+        int present = 0, valid = 0;
+        for (int u = from; u < to; ++u) {
+            const int v = static_cast<int>(floor(t.v(d, u, length) + 0.5));
+            if (v < 0 || v >= across) continue;
+            ++valid;
+            present += stepAt(g, f, u, v) >= minStep ? 1 : 0;
+        }
+        return valid > 0 && 2 * present >= valid;
+    };
+    return endHolds(0, span) && endHolds(length - span, length);
+}
+
+// best[d] over the tilts in order (ties keep the first), then the deepest line that is a local
+// maximum >= minStep x spread and whose step reaches both ends of the image (the CPU searches
+// from the deepest line up and stops at the first: the largest d that qualifies), and the band.
+__global__ void deepestKernel(const float* q, const float* g, DeviceSide f, SideParams p,
+                              const float* low, const float* high, const DeviceTilt* tilts,
+                              int* bestAngleOut, float* bestOut, DevicePlatformBand* band,
+                              int* deepestOut) {
     const float spread = maxOf2(*high - *low, 1e-6f);
     for (int d = threadIdx.x; d < p.depths; d += blockDim.x) {
         float best = -INFINITY;
@@ -97,9 +118,11 @@ __global__ void deepestKernel(const float* q, SideParams p, const float* low, co
     __shared__ int deepest;
     if (threadIdx.x == 0) deepest = -1;
     __syncthreads();
+    const float endStep = static_cast<float>(0.5f * p.minStep * spread);
     for (int d = threadIdx.x + 1; d + 1 < p.depths; d += blockDim.x) {
         const float v = bestOut[d];
-        if (v >= bestOut[d - 1] && v >= bestOut[d + 1] && v >= p.minStep * spread) {
+        if (v < bestOut[d - 1] || v < bestOut[d + 1] || v < p.minStep * spread) continue;
+        if (stepReachesBothEnds(g, f, tilts[bestAngleOut[d]], d, endStep, p.endFraction)) {
             atomicMax(&deepest, d);
         }
     }
@@ -156,6 +179,7 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
     p.angleStep = s.angleStep;
     p.minStep = s.minStep;
     p.reachExtra = s.marginMm / s.workingMm;
+    p.endFraction = s.endFraction;
     for (std::size_t side = 0; side < kSides.size(); ++side) {
         const DeviceSide f{static_cast<int>(kSides[side]), w, h};
         p.side = static_cast<int>(side);
@@ -182,7 +206,8 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
         DeviceRaster<int> bestAngle = ctx.raster<int>(p.depths, 1);
         DeviceImage best = ctx.raster<float>(p.depths, 1);
         int* deepest = ctx.scalar<int>();
-        deepestKernel<<<1, 256, 0, ctx.stream()>>>(q.data(), p, low, high, tiltTable.data(),
+        deepestKernel<<<1, 256, 0, ctx.stream()>>>(q.data(), g.data(), f, p, low, high,
+                                                   tiltTable.data(),
                                                    bestAngle.data(), best.data(),
                                                    out.sides.data() + side, deepest);
         XRAYPREP_CUDA_CHECK_LAUNCH();

@@ -157,16 +157,23 @@ TEST(RegionsMethod, BackgroundLevelsEqualCpu) {
         const float histLevel =
             foot ? static_cast<float>((foot->footBin + 0.5) / scale) : 0.0f;
         const float frameLevel = processing::quantileOf(frameValues, 0.30);
-        Mask dark(w, h);
-        for (std::size_t i = 0; i < dark.size(); ++i) {
-            dark.data()[i] = img.data()[i] <= std::min(histLevel, frameLevel);
-        }
-        const Mask seeds = processing::unite(
-            processing::componentsTouching(dark, frame, serial),
-            processing::keepLargeComponents(dark, 0.005 * static_cast<double>(w) * h, 0.0, serial),
-            serial);
+        const float seedThreshold = std::min(histLevel, frameLevel);
+        Mask seeds(w, h);
         std::size_t seedCount = 0;
-        for (auto v : seeds.pixels()) seedCount += v;
+        for (std::size_t i = 0; i < seeds.size(); ++i) {
+            seeds.data()[i] = frame.data()[i] != 0 && img.data()[i] <= seedThreshold;
+            seedCount += seeds.data()[i];
+        }
+        if (seedCount < 0.05 * frameValues.size()) {
+            Mask dark(w, h);
+            for (std::size_t i = 0; i < dark.size(); ++i) {
+                dark.data()[i] = img.data()[i] <= seedThreshold;
+            }
+            seeds = processing::keepLargeComponents(dark, 0.005 * static_cast<double>(w) * h, 0.0,
+                                                    serial);
+            seedCount = 0;
+            for (auto v : seeds.pixels()) seedCount += v;
+        }
         std::vector<float> seedValues = processing::valuesWhere(img, seeds);
         std::vector<float> seedGradients = processing::valuesWhere(gradient, seeds);
         const float darker = processing::quantileOf(seedValues, 0.5);

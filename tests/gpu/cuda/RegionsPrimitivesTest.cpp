@@ -287,6 +287,12 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
                              processing::componentsTouching(m, touch, kSerial)),
                   "")
             << name(s) << " touching";
+        for (const double r : {0.0, 1.0, 4.0, 8.0}) {
+            EXPECT_EQ(difference(dev.down(rg::closeEachComponent(dev.ctx, d, r)),
+                                 processing::closeEachComponent(m, r, kSerial)),
+                      "")
+                << name(s) << " closeEachComponent " << r;
+        }
         EXPECT_EQ(difference(dev.down(rg::fillHoles(dev.ctx, d)), processing::fillHoles(m, kSerial)),
                   "")
             << name(s) << " fillHoles";
