@@ -112,7 +112,11 @@ std::string round1(double v) {
 
 DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceImage& img,
                                               std::uint16_t maxValue,
-                                              const processing::AnatomyFinderSettings& s) const {
+                                              const processing::AnatomyFinderSettings& s,
+                                              StepProfile* profile) const {
+    auto mark = [profile](const char* step) {
+        if (profile != nullptr) profile->mark(step);
+    };
     const int w = img.width(), h = img.height();
     const std::int64_t n = static_cast<std::int64_t>(img.size());
     const DeviceDiskMorphology morph;
@@ -139,10 +143,13 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
     out.levels.low = low;
     out.levels.high = high;
 
+    mark("1a range");
     out.strips = DeviceBorderStripFinder{}(ctx, img, low, high, s.strips);
+    mark("1b bands");
     processing::PlatformSettings ps = s.platforms;
     ps.workingMm = s.workingMm;
     out.platforms = DevicePlatformFinder{}(ctx, img, low, high, ps);
+    mark("1c platforms");
     // rest: outside the strips, or everywhere when they leave 100 pixels or fewer.
     auto* restCount = ctx.scalar<unsigned long long>();
     const std::uint8_t* strips = out.strips.mask.data();
@@ -263,6 +270,7 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
             [=] __device__(std::int64_t i) -> std::uint8_t { return *found != 0 && fl[i] != 0; });
     }
 
+    mark("1d background flood");
     const DeviceMask open = morph.open(
         ctx, andNot(ctx, andNot(ctx, rest, out.background), out.platforms.mask),
         std::max(1.0, s.openMm / s.workingMm));

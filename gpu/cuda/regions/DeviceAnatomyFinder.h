@@ -9,6 +9,7 @@
 #include "gpu/cuda/regions/DeviceContext.h"
 #include "gpu/cuda/regions/DevicePlatformFinder.h"
 #include "gpu/cuda/regions/DeviceRaster.h"
+#include "gpu/cuda/regions/StepProfile.h"
 #include "processing/contour/AnatomyFinder.h"
 
 namespace xrayprep::gpu::regions {
@@ -54,7 +55,8 @@ class DeviceAnatomyFinder {
   public:
     [[nodiscard]] DeviceAnatomy operator()(DeviceContext& ctx, const DeviceImage& image,
                                            std::uint16_t maxValue,
-                                           const processing::AnatomyFinderSettings& s) const;
+                                           const processing::AnatomyFinderSettings& s,
+                                           StepProfile* profile = nullptr) const;
     // The AnatomyFound's strips, platforms, discarded list and notes (masks left empty), from
     // the device results; the context's scalars must have been fetched.
     [[nodiscard]] static processing::AnatomyFound describe(DeviceContext& ctx,

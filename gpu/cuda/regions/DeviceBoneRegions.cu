@@ -18,6 +18,7 @@
 #include "gpu/cuda/regions/DeviceStatistics.cuh"
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "gpu/cuda/regions/Launch.cuh"
+#include "gpu/cuda/regions/StepProfile.h"
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
 #include "processing/contour/RegionsConstants.h"
@@ -252,6 +253,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     auto checkCancel = [cancel] {
         if (cancel != nullptr) cancel->throwIfCancelled();
     };
+    StepProfile profile(ctx.stream());
 
     // 1. The anatomy.
     processing::AnatomyFinderSettings as;
@@ -261,8 +263,9 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     as.strips.tolerance = p.stripTolerance;
     as.platforms.minStep = p.platformStep;
     const DeviceAnatomy found =
-        DeviceAnatomyFinder{}(ctx, median, static_cast<std::uint16_t>(maxValue), as);
+        DeviceAnatomyFinder{}(ctx, median, static_cast<std::uint16_t>(maxValue), as, &profile);
     const DeviceMask& anatomy = found.anatomy;
+    profile.mark("1e anatomy");
     const std::uint8_t* an = anatomy.data();
     const unsigned long long* anatomyArea = countSet(ctx, anatomy);
     checkCancel();
@@ -281,6 +284,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     es.skinMm = p.skinMm;
     es.levelSigmaMm = p.edgeLevelSigmaMm;
     const DeviceEdgeEvidence ev = DeviceEdgeEvidenceFinder{}(ctx, median, anatomy, background, es);
+    profile.mark("2 edge evidence");
     checkCancel();
 
     // 3. Confident bone: above the edge level by more than the noise (measured on the flat
@@ -311,12 +315,14 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     }
     confident = keepLargeComponents(ctx, morph.open(ctx, confident, 1.0),
                                     kConfidentBoneMm2 / (mm * mm), 0.0);
+    profile.mark("3 confident bone");
 
     // 4. Enclosure by bone edges.
     const DeviceMask enclosed =
         DeviceEnclosureCount{}(ctx, unite(ctx, ev.edges, confident), complement(ctx, anatomy),
                                std::floor(p.enclosureMm / mm));
     const std::uint8_t* enc = enclosed.data();
+    profile.mark("4 enclosure");
 
     // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
     DeviceMask strongEdges = ctx.raster<std::uint8_t>(w, h);
@@ -343,6 +349,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         });
     }
     DeviceMask tissue = componentsTouching(ctx, open, skinBand);
+    profile.mark("5 confident tissue");
     checkCancel();
 
     // 6. Local levels and bone candidates; deep valleys between bones are soft tissue.
@@ -408,6 +415,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     }
     interior = morph.open(ctx, interior, px(kFillOpenMm));
     candidate = unite(ctx, unite(ctx, confident, candidate), interior);
+    profile.mark("6 levels, valleys, candidates");
     if (evidence != nullptr) {
         evidence->background = toHost(ctx, found.background);
         evidence->confident = toHost(ctx, confident);
@@ -422,6 +430,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     const DeviceMask inner = unite(ctx, confident, morph.erode(ctx, candidate, band));
     const DeviceMask nearConfident = morph.dilate(ctx, confident, band);
     const DeviceMask nearCandidate = morph.dilate(ctx, candidate, band);
+    profile.mark("7a watershed markers");
     DeviceMask markers = ctx.raster<std::uint8_t>(w, h), tissueOnTie = ctx.raster<std::uint8_t>(w, h);
     {
         const std::uint8_t* in = inner.data();
@@ -448,16 +457,19 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         map(ctx, bone,
             [=] __device__(std::int64_t i) -> std::uint8_t { return lb[i] == 2 && an[i] != 0; });
     }
+    profile.mark("7b watershed");
     checkCancel();
 
     // 8. Pockets, small pieces, pieces not on edges.
     bone = DevicePocketSealer{}(ctx, bone, anatomy, px(kSealMm));
+    profile.mark("8a pockets");
     int* small = ctx.scalar<int>();
     int* offEdges = ctx.scalar<int>();
     bone = keepLargeComponents(ctx, bone, p.minAreaMm2 / (mm * mm), kMinFraction, small);
     DeviceImage z = ctx.raster<float>(w, h);
     map(ctx, z, [=] __device__(std::int64_t i) { return (img[i] - tl[i]) / co[i]; });
     bone = keepPiecesOnEdges(ctx, bone, anatomy, ev, z, offEdges);
+    profile.mark("8b pieces");
 
     // 9. Holes and the final closing.
     const DeviceMask pieces = fillHoles(ctx, bone);
@@ -490,10 +502,13 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         map(ctx, field, [=] __device__(std::int64_t i) { return static_cast<float>(bn[i]); });
     }
     field = DeviceGaussianBlur{}(ctx, field, 0.7);
+    profile.mark("9 holes, closing, field");
     processing::FloatImage hostField = toHost(ctx, field);
     result.anatomy = toHost(ctx, anatomy);
     if (evidence != nullptr) evidence->bone = toHost(ctx, bone);
     ctx.fetchScalars();
+    profile.mark("downloads");
+    profile.report();
 
     processing::AnatomyFound described = DeviceAnatomyFinder::describe(ctx, found);
     result.discarded = std::move(described.discarded);
