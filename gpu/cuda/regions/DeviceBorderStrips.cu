@@ -121,64 +121,94 @@ __device__ Line judgeLine(const float* vals, int n, double tolerance, double cov
     return out;
 }
 
-__global__ void __launch_bounds__(kBlock) searchKernel(const float* __restrict__ img,
-                                                       const DeviceTilt* __restrict__ tilts,
-                                                       SearchParams s, const float* low,
-                                                       const float* high, float* lineScratch,
-                                                       float* smoothScratch, float* levels,
-                                                       Candidate* out) {
+struct Verdict {
+    int n;
+    int uniform;
+    float level;
+};
+
+// Lines a candidate may need: the start search (d0 <= maxLead) and the band (d < maxDepth x
+// across).
+__host__ __device__ inline int linesToJudge(const SearchParams& s, int across) {
+    const int maxLead = max(1, static_cast<int>(s.leadIn * across));
+    const int deepest = static_cast<int>(ceil(s.maxDepth * across));
+    return max(maxLead + 1, deepest);
+}
+
+// Every line a candidate may look at, judged on its own (judgeLine is a function of the line
+// alone): one block per (candidate, line), the line and its running medians in shared memory.
+__global__ void __launch_bounds__(kBlock) judgeKernel(const float* __restrict__ img,
+                                                      const DeviceTilt* __restrict__ tilts,
+                                                      SearchParams s, int slots, const float* low,
+                                                      const float* high, Verdict* verdicts) {
+    extern __shared__ float shared[];
+    const int k = blockIdx.x / slots, d = blockIdx.x % slots;
+    const DeviceSide f{sideAt(k / s.angles), s.w, s.h};
+    if (d >= linesToJudge(s, f.across())) return;
+    float* vals = shared;
+    float* smooth = shared + f.length();
+    const double tol = toleranceOf(low, high, s.tolerance);
+    const int n = gatherLine(img, f, tilts[k], d, vals);
+    const Line v = judgeLine(vals, n, tol, s.coverage, smooth);
+    if (threadIdx.x == 0) verdicts[blockIdx.x] = {n, v.uniform ? 1 : 0, v.level};
+}
+
+// searchTilt's walk over the verdicts, in the CPU's order: the first uniform line within the
+// lead-in starts the band, which goes on while lines are long enough, uniform, and keep the
+// level of the line before; then the band's score, depth and median level.
+__global__ void searchKernel(const DeviceTilt* __restrict__ tilts, SearchParams s, int slots,
+                             const float* low, const float* high, const Verdict* verdicts,
+                             float* levels, Candidate* out) {
     const int k = blockIdx.x;
     const DeviceSide f{sideAt(k / s.angles), s.w, s.h};
     const double angle = (k % s.angles - s.steps) * s.angleStep;
     const DeviceTilt t = tilts[k];
-    const double tol = toleranceOf(low, high, s.tolerance);
-    float* vals = lineScratch + static_cast<std::size_t>(k) * s.lineCapacity;
-    float* smooth = smoothScratch + static_cast<std::size_t>(k) * s.lineCapacity;
+    const Verdict* v = verdicts + static_cast<std::size_t>(k) * slots;
     float* lv = levels + static_cast<std::size_t>(k) * s.levelCapacity;
-    const int across = f.across();
-    Candidate c{-1.0, angle, 0.0, 0.0f, 0, 0};
-    const int maxLead = max(1, static_cast<int>(s.leadIn * across));
-    int start = -1;
-    for (int d0 = 0; d0 <= maxLead; ++d0) {
-        const int n = gatherLine(img, f, t, d0, vals);
-        if (judgeLine(vals, n, tol, s.coverage, smooth).uniform) {
-            start = d0;
-            break;
+    __shared__ int start, lines, end;
+    if (threadIdx.x == 0) {
+        const double tol = toleranceOf(low, high, s.tolerance);
+        const int across = f.across();
+        const int maxLead = max(1, static_cast<int>(s.leadIn * across));
+        start = -1;
+        for (int d0 = 0; d0 <= maxLead; ++d0) {
+            if (v[d0].uniform != 0) {
+                start = d0;
+                break;
+            }
+        }
+        lines = 0;
+        end = start;
+        if (start >= 0) {
+            bool hasPrevious = false;
+            float previous = 0.0f;
+            int d = start;
+            while (d < s.maxDepth * across) {
+                if (v[d].n < 0.8 * f.length()) break;
+                if (v[d].uniform == 0) break;
+                if (hasPrevious && fabsf(v[d].level - previous) > 2.0 * tol) break;
+                hasPrevious = true;
+                previous = v[d].level;
+                lv[lines++] = v[d].level;
+                ++d;
+            }
+            end = d;
         }
     }
-    if (start < 0) {
-        if (threadIdx.x == 0) out[k] = c;
-        return;
-    }
-    bool hasPrevious = false;
-    float previous = 0.0f;
-    int lines = 0;
-    int d = start;
-    while (d < s.maxDepth * across) {
-        const int n = gatherLine(img, f, t, d, vals);
-        if (n < 0.8 * f.length()) break;
-        const Line v = judgeLine(vals, n, tol, s.coverage, smooth);
-        if (!v.uniform) break;
-        if (hasPrevious && fabsf(v.level - previous) > 2.0 * tol) break;
-        hasPrevious = true;
-        previous = v.level;
-        if (threadIdx.x == 0) lv[lines] = v.level;
-        ++lines;
-        ++d;
-    }
     __syncthreads();
-    if (lines < 2) {
+    Candidate c{-1.0, angle, 0.0, 0.0f, 0, 0};
+    if (start < 0 || lines < 2) {
         if (threadIdx.x == 0) out[k] = c;
         return;
     }
     __shared__ float level;
-    for (int j = threadIdx.x; j < lines; j += kBlock) {
+    for (int j = threadIdx.x; j < lines; j += blockDim.x) {
         if (rankOf(lv, lines, j) == lines / 2) level = lv[j];
     }
     __syncthreads();
     if (threadIdx.x == 0) {
         c.score = lines - 0.01 * fabs(angle);
-        c.depth = d + t.offset;
+        c.depth = end + t.offset;
         c.start = start;
         c.lines = lines;
         c.level = level;
@@ -272,14 +302,22 @@ DeviceBorderStrips DeviceBorderStripFinder::operator()(
         tilts[static_cast<std::size_t>(k)] = {t.slope, t.offset};
     }
     const DeviceRaster<DeviceTilt> tiltTable = ctx.table(tilts);
-    DeviceImage lineScratch = ctx.raster<float>(p.lineCapacity, candidates);
-    DeviceImage smoothScratch = ctx.raster<float>(p.lineCapacity, candidates);
+    // Every line any candidate may need, judged at once; then each candidate's walk.
+    const int slots = std::max(linesToJudge(p, w), linesToJudge(p, h));
+    DeviceRaster<Verdict> verdicts = ctx.raster<Verdict>(slots, candidates);
+    const std::size_t shared = 2 * static_cast<std::size_t>(p.lineCapacity) * sizeof(float);
+    if (shared > 48 * 1024) {
+        XRAYPREP_CUDA_CHECK(cudaFuncSetAttribute(
+            judgeKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
+    }
+    judgeKernel<<<candidates * slots, kBlock, shared, ctx.stream()>>>(
+        img.data(), tiltTable.data(), p, slots, low, high, verdicts.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
     DeviceImage levels = ctx.raster<float>(p.levelCapacity, candidates);
     DeviceRaster<Candidate> cands = ctx.raster<Candidate>(candidates, 1);
-    searchKernel<<<candidates, kBlock, 0, ctx.stream()>>>(img.data(), tiltTable.data(), p, low,
-                                                         high, lineScratch.data(),
-                                                         smoothScratch.data(), levels.data(),
-                                                         cands.data());
+    searchKernel<<<candidates, 128, 0, ctx.stream()>>>(tiltTable.data(), p, slots, low, high,
+                                                       verdicts.data(), levels.data(),
+                                                       cands.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     chooseKernel<<<1, 32, 0, ctx.stream()>>>(cands.data(), p.angles, out.sides.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();

@@ -27,10 +27,11 @@ struct DeviceBorderStrips {
         const std::vector<DeviceStripResult>& sides);
 };
 
-// processing::BorderStripFinder on the device: one block per side and tilt walks the lines from
-// the side inwards exactly as searchTilt does (line values gathered in order, running medians at
-// the same positions by rank, the least-squares fit summed in the same order by one thread,
-// the same breaks); the best tilt per side in the same fixed order; the band painted per
+// processing::BorderStripFinder on the device. judgeLine is a function of one line, so every
+// line a side and tilt may look at is judged at once, one block per line (values gathered in
+// order, running medians at the same positions by rank, the least-squares fit summed in the same
+// order by one thread); then one block per side and tilt walks the verdicts from the side inwards
+// with searchTilt's breaks; the best tilt per side in the same fixed order; the band painted per
 // position along the side. `low` / `high` are the device scalars of robustRange(0.005, 0.995).
 class DeviceBorderStripFinder {
   public:

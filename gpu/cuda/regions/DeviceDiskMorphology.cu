@@ -16,8 +16,8 @@ std::int64_t squaredRadius(double r) { return static_cast<std::int64_t>(std::flo
 
 DeviceMask DeviceDiskMorphology::dilate(DeviceContext& ctx, const DeviceMask& m, double r) const {
     if (!(r > 0.0)) return copyOf(ctx, m);
-    const DeviceRaster<std::int32_t> d = DeviceDistanceTransform{}.squared(ctx, m);
     const std::int64_t r2 = squaredRadius(r);
+    const DeviceRaster<std::int32_t> d = DeviceDistanceTransform{}.squaredWithin(ctx, m, false, r2);
     DeviceMask out = ctx.raster<std::uint8_t>(m.width(), m.height());
     const std::int32_t* dd = d.data();
     map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t { return dd[i] <= r2 ? 1 : 0; });
@@ -26,8 +26,8 @@ DeviceMask DeviceDiskMorphology::dilate(DeviceContext& ctx, const DeviceMask& m,
 
 DeviceMask DeviceDiskMorphology::erode(DeviceContext& ctx, const DeviceMask& m, double r) const {
     if (!(r > 0.0)) return copyOf(ctx, m);
-    const DeviceRaster<std::int32_t> d = DeviceDistanceTransform{}.squared(ctx, m, true);
     const std::int64_t r2 = squaredRadius(r);
+    const DeviceRaster<std::int32_t> d = DeviceDistanceTransform{}.squaredWithin(ctx, m, true, r2);
     DeviceMask out = ctx.raster<std::uint8_t>(m.width(), m.height());
     const std::int32_t* dd = d.data();
     const std::uint8_t* mm = m.data();

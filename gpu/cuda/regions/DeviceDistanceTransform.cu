@@ -34,7 +34,7 @@ __global__ void columnsKernel(const std::uint8_t* __restrict__ mask, bool ofUnse
 
 // Rows: min over x' of (x - x')^2 + cols(x'), searched outwards from x until the squared
 // offset alone reaches the best found (one block per row, the row read through L1).
-__global__ void rowsKernel(const std::int64_t* __restrict__ cols, int w,
+__global__ void rowsKernel(const std::int64_t* __restrict__ cols, int w, std::int64_t limit,
                            std::int32_t* __restrict__ out) {
     const int y = blockIdx.x;
     const std::int64_t* f = cols + static_cast<std::size_t>(y) * w;
@@ -43,7 +43,7 @@ __global__ void rowsKernel(const std::int64_t* __restrict__ cols, int w,
         std::int64_t best = f[x];
         for (int k = 1; k < w; ++k) {
             const std::int64_t k2 = static_cast<std::int64_t>(k) * k;
-            if (k2 >= best) break;
+            if (k2 >= best || k2 > limit) break;
             if (x - k >= 0 && f[x - k] < kInf && k2 + f[x - k] < best) best = k2 + f[x - k];
             if (x + k < w && f[x + k] < kInf && k2 + f[x + k] < best) best = k2 + f[x + k];
             if (x - k < 0 && x + k >= w) break;
@@ -58,6 +58,13 @@ __global__ void rowsKernel(const std::int64_t* __restrict__ cols, int w,
 DeviceRaster<std::int32_t> DeviceDistanceTransform::squared(DeviceContext& ctx,
                                                             const DeviceMask& mask,
                                                             bool ofUnset) const {
+    return squaredWithin(ctx, mask, ofUnset, kInf);
+}
+
+DeviceRaster<std::int32_t> DeviceDistanceTransform::squaredWithin(DeviceContext& ctx,
+                                                                  const DeviceMask& mask,
+                                                                  bool ofUnset,
+                                                                  std::int64_t limit) const {
     const int w = mask.width(), h = mask.height();
     DeviceRaster<std::int32_t> out = ctx.raster<std::int32_t>(w, h);
     if (w == 0 || h == 0) return out;
@@ -65,7 +72,7 @@ DeviceRaster<std::int32_t> DeviceDistanceTransform::squared(DeviceContext& ctx,
     columnsKernel<<<(w + 63) / 64, 64, 0, ctx.stream()>>>(mask.data(), ofUnset, w, h,
                                                          cols.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
-    rowsKernel<<<h, 128, 0, ctx.stream()>>>(cols.data(), w, out.data());
+    rowsKernel<<<h, 128, 0, ctx.stream()>>>(cols.data(), w, limit, out.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     return out;
 }

@@ -20,6 +20,11 @@ class DeviceDistanceTransform {
     // Distance to the nearest pixel where mask != 0 (where mask == 0 when `ofUnset`).
     [[nodiscard]] DeviceRaster<std::int32_t> squared(DeviceContext& ctx, const DeviceMask& mask,
                                                      bool ofUnset = false) const;
+    // The same where the squared distance is at most `limit`; elsewhere some value above it
+    // (the row search stops there: what a threshold at `limit` needs, at a cost bounded by it).
+    [[nodiscard]] DeviceRaster<std::int32_t> squaredWithin(DeviceContext& ctx,
+                                                           const DeviceMask& mask, bool ofUnset,
+                                                           std::int64_t limit) const;
 };
 
 }  // namespace xrayprep::gpu::regions

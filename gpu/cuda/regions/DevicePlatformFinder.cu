@@ -24,47 +24,58 @@ __device__ float stepAt(const float* g, const DeviceSide& f, int u, int v) {
     return 0.5f * (g[f.index(u, a)] - g[f.index(u, b)]);
 }
 
-// lineQuartile for line k = a * depths + d of one side.
-__global__ void __launch_bounds__(kBlock) quartileKernel(const float* __restrict__ g, DeviceSide f,
-                                                         const DeviceTilt* __restrict__ tilts,
-                                                         int depths, int box, float* q) {
-    extern __shared__ float shared[];
-    const int length = f.length(), across = f.across();
-    float* line = shared;
-    float* kept = shared + length;
-    unsigned char* valid = reinterpret_cast<unsigned char*>(kept + length);
-    __shared__ int count;
-    const int k = blockIdx.x;
+// The step across line (tilt t, depth d) at position u, 0 outside the image (lineQuartile's
+// `line`), and whether it is inside.
+__device__ __forceinline__ float lineStep(const float* g, const DeviceSide& f, double v0,
+                                          double slope, int u, bool& valid) {
+    const int v = static_cast<int>(floor(v0 + slope * u + 0.5));
+    valid = v >= 0 && v < f.across();
+    return valid ? stepAt(g, f, u, v) : 0.0f;
+}
+
+// lineQuartile's box average for every line k = a * depths + d of one side, one thread per
+// line: the same running double sum in the same order, the kept (valid) averages into
+// kept[k * length ...], their count into counts[k].
+__global__ void boxAverageKernel(const float* __restrict__ g, DeviceSide f,
+                                 const DeviceTilt* __restrict__ tilts, int lines, int depths,
+                                 int box, float* __restrict__ kept, int* __restrict__ counts) {
+    const int k = blockIdx.x * blockDim.x + threadIdx.x;
+    if (k >= lines) return;
+    const int length = f.length();
     const int a = k / depths, d = k % depths;
     const DeviceTilt t = tilts[a];
     const double v0 = t.offset + d - t.slope * 0.5 * length;
-    for (int u = threadIdx.x; u < length; u += kBlock) {
-        const int v = static_cast<int>(floor(v0 + t.slope * u + 0.5));
-        const bool in = v >= 0 && v < across;
-        line[u] = in ? stepAt(g, f, u, v) : 0.0f;
-        valid[u] = in ? 1 : 0;
+    const int half = box / 2;
+    auto mirror = [length](int i) {
+        while (i < 0 || i >= length) i = i < 0 ? -i - 1 : 2 * length - i - 1;
+        return i;
+    };
+    bool valid = false;
+    double sum = 0.0;
+    for (int j = -half; j < -half + box; ++j) sum += lineStep(g, f, v0, t.slope, mirror(j), valid);
+    float* out = kept + static_cast<std::size_t>(k) * length;
+    int n = 0;
+    for (int u = 0; u < length; ++u) {
+        (void)lineStep(g, f, v0, t.slope, u, valid);
+        if (valid) out[n++] = static_cast<float>(sum / box);
+        bool unused = false;
+        sum += lineStep(g, f, v0, t.slope, mirror(u - half + box), unused) -
+               lineStep(g, f, v0, t.slope, mirror(u - half), unused);
     }
-    __syncthreads();
-    if (threadIdx.x == 0) {
-        // Box average along the line, mirrored at its ends: the running sum in order.
-        const int half = box / 2;
-        auto mirror = [length](int i) {
-            while (i < 0 || i >= length) i = i < 0 ? -i - 1 : 2 * length - i - 1;
-            return i;
-        };
-        int n = 0;
-        double sum = 0.0;
-        for (int j = -half; j < -half + box; ++j) sum += line[mirror(j)];
-        for (int u = 0; u < length; ++u) {
-            if (valid[u] != 0) kept[n++] = static_cast<float>(sum / box);
-            sum += line[mirror(u - half + box)] - line[mirror(u - half)];
-        }
-        count = n;
-    }
-    __syncthreads();
-    const int n = count;
+    counts[k] = n;
+}
+
+// Their lower quartiles (-inf: no valid sample), one block per line.
+__global__ void __launch_bounds__(kBlock) quartileKernel(const float* __restrict__ kept,
+                                                         const int* __restrict__ counts,
+                                                         int length, float* q) {
+    const int k = blockIdx.x;
+    const int n = counts[k];
     float value = -INFINITY;
-    if (n > 0) value = blockSelect(kept, n, Rank::quantile(0.25).of(static_cast<unsigned long long>(n)));
+    if (n > 0) {
+        value = blockSelect(kept + static_cast<std::size_t>(k) * length, n,
+                            Rank::quantile(0.25).of(static_cast<unsigned long long>(n)));
+    }
     if (threadIdx.x == 0) q[k] = value;
 }
 
@@ -193,15 +204,14 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
         }
         const DeviceRaster<DeviceTilt> tiltTable = ctx.table(tilts);
         DeviceImage q = ctx.raster<float>(p.depths, p.angles);
-        const std::size_t shared =
-            static_cast<std::size_t>(f.length()) * (2 * sizeof(float) + 1);
-        if (shared > 48 * 1024) {
-            XRAYPREP_CUDA_CHECK(cudaFuncSetAttribute(
-                quartileKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                static_cast<int>(shared)));
-        }
-        quartileKernel<<<p.angles * p.depths, kBlock, shared, ctx.stream()>>>(
-            g.data(), f, tiltTable.data(), p.depths, box, q.data());
+        const int lines = p.angles * p.depths;
+        DeviceImage kept = ctx.raster<float>(f.length(), lines);
+        DeviceRaster<int> counts = ctx.raster<int>(lines, 1);
+        boxAverageKernel<<<(lines + 63) / 64, 64, 0, ctx.stream()>>>(
+            g.data(), f, tiltTable.data(), lines, p.depths, box, kept.data(), counts.data());
+        XRAYPREP_CUDA_CHECK_LAUNCH();
+        quartileKernel<<<lines, kBlock, 0, ctx.stream()>>>(kept.data(), counts.data(), f.length(),
+                                                           q.data());
         XRAYPREP_CUDA_CHECK_LAUNCH();
         DeviceRaster<int> bestAngle = ctx.raster<int>(p.depths, 1);
         DeviceImage best = ctx.raster<float>(p.depths, 1);

@@ -22,9 +22,10 @@ struct DevicePlatforms {
         const std::vector<DevicePlatformBand>& sides);
 };
 
-// processing::PlatformFinder on the device: per side, one block per (tilt, line) computes the
-// steps along the line, their box average as the same running double sum (one thread, in
-// order) and its lower quartile (block radix select); then per line the best tilt in the fixed
+// processing::PlatformFinder on the device: per side, one thread per (tilt, line) computes the
+// steps along the line and their box average as the same running double sum in the same order,
+// one block per line their lower quartile (block radix select); then per line the best tilt in
+// the fixed
 // order, the deepest line that is a local maximum above the minimum step and whose step reaches
 // both ends of the image, and the band painted.
 // `low` / `high`: the device scalars of robustRange(0.005, 0.995).

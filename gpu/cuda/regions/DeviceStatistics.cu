@@ -3,17 +3,19 @@
 namespace xrayprep::gpu::regions {
 namespace {
 
-__global__ void selectChooseKernel(SelectState* st, int shift, Rank rank, bool first) {
-    using Scan = cub::BlockScan<unsigned long long, 256>;
+// 1024 threads, two bins each.
+__global__ void selectChooseKernel(SelectState* st, int pass, Rank rank) {
+    using Scan = cub::BlockScan<unsigned long long, 1024>;
     __shared__ typename Scan::TempStorage temp;
-    const int b = threadIdx.x;
-    const unsigned long long h = st->hist[b];
+    const int shift = selectShift(pass);
+    const int b0 = 2 * threadIdx.x;
+    const unsigned long long h0 = st->hist[b0], h1 = st->hist[b0 + 1];
     unsigned long long before = 0, total = 0;
-    Scan(temp).ExclusiveSum(h, before, total);
+    Scan(temp).ExclusiveSum(h0 + h1, before, total);
     __syncthreads();
-    if (first) {
+    if (pass == 0) {
         // Every taking value fell into some bin of the first digit.
-        if (b == 0) {
+        if (threadIdx.x == 0) {
             st->count = total;
             st->k = total > 0 ? rank.of(total) : 0;
         }
@@ -21,12 +23,24 @@ __global__ void selectChooseKernel(SelectState* st, int shift, Rank rank, bool f
     }
     const unsigned long long k = st->k;
     __syncthreads();
-    if (st->count > 0 && h > 0 && before <= k && k < before + h) {
-        st->k = k - before;
-        st->prefix |= static_cast<std::uint32_t>(b) << shift;
-        st->mask |= 255u << shift;
+    if (st->count > 0) {
+        int bin = -1;
+        unsigned long long below = 0;
+        if (h0 > 0 && before <= k && k < before + h0) {
+            bin = b0;
+            below = before;
+        } else if (h1 > 0 && before + h0 <= k && k < before + h0 + h1) {
+            bin = b0 + 1;
+            below = before + h0;
+        }
+        if (bin >= 0) {
+            st->k = k - below;
+            st->prefix |= static_cast<std::uint32_t>(bin) << shift;
+            st->mask |= selectDigitMask(pass) << shift;
+        }
     }
-    st->hist[b] = 0;
+    st->hist[b0] = 0;
+    st->hist[b0 + 1] = 0;
 }
 
 __global__ void selectFinishKernel(const SelectState* st, float* out, const float* fallbackPtr,
@@ -79,8 +93,8 @@ int bitWidth(std::uint64_t v) {
 
 }  // namespace
 
-void launchSelectChoose(DeviceContext& ctx, SelectState* st, int shift, Rank rank, bool first) {
-    selectChooseKernel<<<1, 256, 0, ctx.stream()>>>(st, shift, rank, first);
+void launchSelectChoose(DeviceContext& ctx, SelectState* st, int pass, Rank rank) {
+    selectChooseKernel<<<1, kSelectBins / 2, 0, ctx.stream()>>>(st, pass, rank);
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 

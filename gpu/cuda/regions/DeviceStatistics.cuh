@@ -43,18 +43,28 @@ struct Rank {
     }
 };
 
+// The key's digits, most significant first: 11, 11 and 10 bits.
+constexpr int kSelectPasses = 3;
+constexpr int kSelectBins = 2048;
+__host__ __device__ constexpr int selectShift(int pass) { return pass == 0 ? 21 : (pass == 1 ? 10 : 0); }
+__host__ __device__ constexpr std::uint32_t selectDigitMask(int pass) {
+    return pass == 2 ? 1023u : 2047u;
+}
+
 struct SelectState {
     unsigned long long count;  // values taking part
     unsigned long long k;      // rank sought among those matching prefix under mask
     std::uint32_t prefix;
     std::uint32_t mask;
-    unsigned int hist[256];
+    unsigned int hist[kSelectBins];
 };
 
 template <typename Source>
-__global__ void selectHistogramKernel(std::int64_t n, Source src, SelectState* st, int shift) {
-    __shared__ unsigned int h[256];
-    for (int b = threadIdx.x; b < 256; b += blockDim.x) h[b] = 0;
+__global__ void selectHistogramKernel(std::int64_t n, Source src, SelectState* st, int pass) {
+    __shared__ unsigned int h[kSelectBins];
+    const int shift = selectShift(pass);
+    const std::uint32_t digit = selectDigitMask(pass);
+    for (int b = threadIdx.x; b < kSelectBins; b += blockDim.x) h[b] = 0;
     __syncthreads();
     const std::uint32_t prefix = st->prefix, mask = st->mask;
     const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
@@ -63,16 +73,16 @@ __global__ void selectHistogramKernel(std::int64_t n, Source src, SelectState* s
         float v;
         if (!src(i, v)) continue;
         const std::uint32_t key = orderKey(v);
-        if ((key & mask) == prefix) atomicAdd(&h[(key >> shift) & 255u], 1u);
+        if ((key & mask) == prefix) atomicAdd(&h[(key >> shift) & digit], 1u);
     }
     __syncthreads();
-    for (int b = threadIdx.x; b < 256; b += blockDim.x) {
+    for (int b = threadIdx.x; b < kSelectBins; b += blockDim.x) {
         if (h[b] != 0) atomicAdd(&st->hist[b], h[b]);
     }
 }
 
-// Narrows the prefix by the digit at `shift` that holds rank k (DeviceStatistics.cu).
-void launchSelectChoose(DeviceContext& ctx, SelectState* st, int shift, Rank rank, bool first);
+// Narrows the prefix by the digit of `pass` that holds rank k (DeviceStatistics.cu).
+void launchSelectChoose(DeviceContext& ctx, SelectState* st, int pass, Rank rank);
 // out = the selected value, or the fallback (*fallbackPtr when given) when nothing took part.
 void launchSelectFinish(DeviceContext& ctx, const SelectState* st, float* out,
                         const float* fallbackPtr, float fallback);
@@ -84,15 +94,17 @@ void selectValue(DeviceContext& ctx, std::int64_t n, Source src, Rank rank, floa
                  const float* fallbackPtr = nullptr, float fallback = 0.0f) {
     DeviceRaster<SelectState> state = ctx.raster<SelectState>(1, 1);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(state.data(), 0, sizeof(SelectState), ctx.stream()));
-    const unsigned blocks = blocksFor(ctx, std::max<std::int64_t>(n, 1));
-    for (int pass = 0; pass < 4; ++pass) {
-        const int shift = 24 - 8 * pass;
+    // A few values per thread: each block adds its nonzero bins to the global histogram.
+    const unsigned blocks = static_cast<unsigned>(std::max<std::int64_t>(
+        1, std::min<std::int64_t>((n + 4 * kThreads - 1) / (4 * kThreads),
+                                  2LL * ctx.multiprocessors())));
+    for (int pass = 0; pass < kSelectPasses; ++pass) {
         if (n > 0) {
             selectHistogramKernel<<<blocks, kThreads, 0, ctx.stream()>>>(n, src, state.data(),
-                                                                         shift);
+                                                                         pass);
             XRAYPREP_CUDA_CHECK_LAUNCH();
         }
-        launchSelectChoose(ctx, state.data(), shift, rank, pass == 0);
+        launchSelectChoose(ctx, state.data(), pass, rank);
     }
     launchSelectFinish(ctx, state.data(), out, fallbackPtr, fallback);
 }
