@@ -113,9 +113,12 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         const float med = v.empty() ? 1.0f : medianOf(v);
         std::vector<float>& sv = steps[static_cast<std::size_t>(c.label)];
         const float onSteps = sv.empty() ? std::numeric_limits<float>::infinity() : medianOf(sv);
-        const bool bright = brightness[static_cast<std::size_t>(c.label)] >= kPieceContrast;
-        const bool k = c.label == largest ||
-                       (med >= kOnEdges && med <= kRazorSharp && onSteps >= kOnSteps && bright);
+        const float z = brightness[static_cast<std::size_t>(c.label)];
+        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin, whose
+        // edge sets the local edge strength).
+        const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
+        const bool k = c.label == largest || (onEdges && med <= kRazorSharp &&
+                                              onSteps >= kOnSteps && z >= kPieceContrast);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;
     }
@@ -283,6 +286,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // A deep valley is never bone, even above the edge level (thick tissue between two bones).
     confident = andNot(confident, valleyTissue, policy);
     tissue = unite(tissue, valleyTissue, policy);
+    // The tissue the skin reaches, valleys that open onto it included: a closed valley inside
+    // a bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
+    const Mask reached = componentsTouching(tissue, skinBand, policy);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
     FloatImage contrast(w, h);
@@ -368,9 +374,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             return pieces.data()[i] != 0 ||
                    (closed.data()[i] != 0 && (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                                               (enclosed.data()[i] >= kEnclosedDirections &&
-                                               tissue.data()[i] == 0)));
+                                               reached.data()[i] == 0)));
         });
-        bone = fillInnerHoles(closed, pieces, tissue, r, p.holeMaxMm2 / (mm * mm), policy);
+        bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm), policy);
     } else {
         bone = pieces;
     }

@@ -58,7 +58,12 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
     // counts as outside, which erodes nothing); where the pad meets the image's border the
     // crop and the image share the same edge.
     const int pad = 2 * static_cast<int>(std::ceil(r)) + 2;
-    for (const Component& c : cm.components) {
+    const auto count = static_cast<int>(cm.components.size());
+    // Each crop is small: one thread closes it, the threads share the components.
+    std::vector<Mask> closedCrops(cm.components.size());
+#pragma omp parallel for schedule(dynamic) num_threads(policy.threads) if (policy.parallel())
+    for (int k = 0; k < count; ++k) {
+        const Component& c = cm.components[static_cast<std::size_t>(k)];
         const int x0 = std::max(0, c.minX - pad), y0 = std::max(0, c.minY - pad);
         const int x1 = std::min(w - 1, c.maxX + pad), y1 = std::min(h - 1, c.maxY + pad);
         Mask crop(x1 - x0 + 1, y1 - y0 + 1, 0);
@@ -67,10 +72,16 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
                 crop.at(x - x0, y - y0) = cm.labels.at(x, y) == c.label ? 1 : 0;
             }
         }
-        const Mask closed = DiskMorphology{}.close(crop, r, policy);
-        for (int y = y0; y <= y1; ++y) {
-            for (int x = x0; x <= x1; ++x) {
-                if (closed.at(x - x0, y - y0) != 0) out.at(x, y) = 1;
+        closedCrops[static_cast<std::size_t>(k)] =
+            DiskMorphology{}.close(crop, r, ExecutionPolicy::serial());
+    }
+    for (int k = 0; k < count; ++k) {
+        const Component& c = cm.components[static_cast<std::size_t>(k)];
+        const Mask& closed = closedCrops[static_cast<std::size_t>(k)];
+        const int x0 = std::max(0, c.minX - pad), y0 = std::max(0, c.minY - pad);
+        for (int y = 0; y < closed.height(); ++y) {
+            for (int x = 0; x < closed.width(); ++x) {
+                if (closed.at(x, y) != 0) out.at(x0 + x, y0 + y) = 1;
             }
         }
     }

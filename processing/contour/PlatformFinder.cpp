@@ -15,19 +15,30 @@ namespace {
 constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
                                           ImageSide::Bottom};
 
-// The step across the lines at (u, v): the smoothed image just outside (towards the side)
-// minus just inside, halved; positive where it is brighter towards the side.
-float stepAt(const FloatImage& g, const SideFrame& f, int u, int v) {
-    const int across = f.across();
-    const int a = std::max(0, v - 1), b = std::min(across - 1, v + 1);
-    const auto [xa, ya] = f.pixel(u, a);
-    const auto [xb, yb] = f.pixel(u, b);
-    return 0.5f * (g.at(xa, ya) - g.at(xb, yb));
+// The steps across the lines of one side, indexed [v * length + u]: the smoothed image just
+// outside (towards the side) minus just inside, halved; positive where it is brighter towards
+// the side. Every tilt reads the same steps.
+std::vector<float> stepsAcross(const FloatImage& g, const SideFrame& f,
+                               const ExecutionPolicy& policy) {
+    const int length = f.length(), across = f.across();
+    std::vector<float> steps(static_cast<std::size_t>(length) * across);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int v = 0; v < across; ++v) {
+        const int a = std::max(0, v - 1), b = std::min(across - 1, v + 1);
+        for (int u = 0; u < length; ++u) {
+            const auto [xa, ya] = f.pixel(u, a);
+            const auto [xb, yb] = f.pixel(u, b);
+            steps[static_cast<std::size_t>(v) * length + u] = 0.5f * (g.at(xa, ya) - g.at(xb, yb));
+        }
+    }
+    return steps;
 }
 
-// Lower quartile of the box-smoothed steps along line d at one tilt (-inf: no valid sample).
-float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, int d, int box,
-                   std::vector<float>& line, std::vector<char>& valid, std::vector<float>& kept) {
+// Lower quartile of the box-smoothed steps along line d at one tilt (-inf: no valid sample),
+// taken over every stride-th position: the box average varies little within a quarter box.
+float lineQuartile(const std::vector<float>& steps, const SideFrame& f, const LineTilt& t, int d,
+                   int box, int stride, std::vector<float>& line, std::vector<char>& valid,
+                   std::vector<float>& kept) {
     const int length = f.length(), across = f.across();
     line.assign(static_cast<std::size_t>(length), 0.0f);
     valid.assign(static_cast<std::size_t>(length), 0);
@@ -35,7 +46,7 @@ float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, i
     for (int u = 0; u < length; ++u) {
         const int v = static_cast<int>(std::floor(v0 + t.slope * u + 0.5));
         if (v < 0 || v >= across) continue;
-        line[static_cast<std::size_t>(u)] = stepAt(g, f, u, v);
+        line[static_cast<std::size_t>(u)] = steps[static_cast<std::size_t>(v) * length + u];
         valid[static_cast<std::size_t>(u)] = 1;
     }
     // Box average along the line, mirrored at its ends (invalid samples count as 0), as a
@@ -49,7 +60,7 @@ float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, i
     double sum = 0.0;
     for (int k = -half; k < -half + box; ++k) sum += line[static_cast<std::size_t>(mirror(k))];
     for (int u = 0; u < length; ++u) {
-        if (valid[static_cast<std::size_t>(u)] != 0) {
+        if (u % stride == 0 && valid[static_cast<std::size_t>(u)] != 0) {
             kept.push_back(static_cast<float>(sum / box));
         }
         sum += line[static_cast<std::size_t>(mirror(u - half + box))] -
@@ -62,8 +73,8 @@ float lineQuartile(const FloatImage& g, const SideFrame& f, const LineTilt& t, i
 // A platform runs from one end of the image to the other: the step is there at both ends of
 // the line. The straight skin of a leg that runs down the image steps up towards the side as
 // well over most of its length, but it ends where the foot does, short of the image's end.
-bool stepReachesBothEnds(const FloatImage& g, const SideFrame& f, const LineTilt& t, double d,
-                         float minStep, double endFraction) {
+bool stepReachesBothEnds(const std::vector<float>& steps, const SideFrame& f, const LineTilt& t,
+                         double d, float minStep, double endFraction) {
     const int length = f.length(), across = f.across();
     const int span = std::max(1, static_cast<int>(endFraction * length));
     auto endHolds = [&](int from, int to) {
@@ -72,7 +83,7 @@ bool stepReachesBothEnds(const FloatImage& g, const SideFrame& f, const LineTilt
             const int v = static_cast<int>(std::floor(t.v(d, u, length) + 0.5));
             if (v < 0 || v >= across) continue;
             ++valid;
-            present += stepAt(g, f, u, v) >= minStep ? 1 : 0;
+            present += steps[static_cast<std::size_t>(v) * length + u] >= minStep ? 1 : 0;
         }
         return valid > 0 && 2 * present >= valid;
     };
@@ -91,12 +102,14 @@ Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettin
     const float spread = std::max(range.high - range.low, 1e-6f);
     const FloatImage g = GaussianBlur{}(img, s.smoothMm / s.workingMm, policy);
     const int box = std::max(3, static_cast<int>(std::lround(s.alongMm / s.workingMm)));
+    const int stride = std::max(1, box / 4);
     const int steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
     const int angles = 2 * steps + 1;
     for (const ImageSide side : kSides) {
         const SideFrame f{side, w, h};
         const int depths = static_cast<int>(s.maxDepth * f.across());
         if (depths < 3) continue;
+        const std::vector<float> across = stepsAcross(g, f, policy);
         // q[a][d]: the lower quartile of the step along line d at tilt a.
         std::vector<float> q(static_cast<std::size_t>(angles) * depths);
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
@@ -107,7 +120,8 @@ Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettin
             for (int k = 0; k < angles * depths; ++k) {
                 const int a = k / depths, d = k % depths;
                 const LineTilt t = LineTilt::of((a - steps) * s.angleStep, f.length());
-                q[static_cast<std::size_t>(k)] = lineQuartile(g, f, t, d, box, line, valid, kept);
+                q[static_cast<std::size_t>(k)] =
+                    lineQuartile(across, f, t, d, box, stride, line, valid, kept);
             }
         }
         std::vector<float> best(static_cast<std::size_t>(depths),
@@ -132,7 +146,7 @@ Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettin
                 continue;
             }
             const double a = (bestAngle[static_cast<std::size_t>(d)] - steps) * s.angleStep;
-            if (stepReachesBothEnds(g, f, LineTilt::of(a, f.length()), d,
+            if (stepReachesBothEnds(across, f, LineTilt::of(a, f.length()), d,
                                     0.5f * s.minStep * spread, s.endFraction)) {
                 deepest = d;
             }

@@ -39,6 +39,8 @@ constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge streng
 constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
 constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a piece with
+constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
 
 }  // namespace xrayprep::processing::regions

@@ -1,7 +1,7 @@
 // `run` writes, per input, the scale the parameters in mm were converted with and the pixel
 // values the run used ("scale" and "effective"), in report.json and in the per-input export
 // report; the expected numbers are worked out by hand from the parameter defaults (median
-// 2 mm, working grid 0.5 mm, smallest piece 25 mm^2, straight-edge tolerance 1.5 px or 0.3 mm,
+// 2 mm, working grid 0.5 mm, smallest piece 8 mm^2, straight-edge tolerance 1.5 px or 0.3 mm,
 // 300 mm assumed field).
 #include <gtest/gtest.h>
 
@@ -84,8 +84,8 @@ class EffectiveSizesCli : public ::testing::Test {
 TEST_F(EffectiveSizesCli, TheSampleUsesItsPixelSpacing) {
     // sample:planar is 2920 x 2320 at 0.15 mm: median 2 / 0.15 = 13.3 -> 13 px (nearest odd);
     // working grid round(0.5 / 0.15 = 3.33) = 3 px per cell = 0.45 mm; smallest piece
-    // 25 / 0.15^2 = 1111.1 px^2; straight edges max(1.5 px, 0.3 / 0.15 = 2 px) = 2 px.
-    const ExpectedSizes want{0.15, "pixel spacing", 13, 3, 0.45, 25.0 / 0.0225, 2.0};
+    // 8 / 0.15^2 = 355.6 px^2; straight edges max(1.5 px, 0.3 / 0.15 = 2 px) = 2 px.
+    const ExpectedSizes want{0.15, "pixel spacing", 13, 3, 0.45, 8.0 / 0.0225, 2.0};
     const auto [entry, exported] = run("sample:planar", "sample-planar");
     expectSizes(entry, want, "run report");
     expectSizes(exported, want, "export report");
@@ -94,7 +94,7 @@ TEST_F(EffectiveSizesCli, TheSampleUsesItsPixelSpacing) {
 TEST_F(EffectiveSizesCli, WithoutSpacingTheFieldFollowsTheImageSize) {
     // The sample drawn at 1000 x 750 and stored without a pixel spacing: 300 mm / 1000 px =
     // 0.3 mm per pixel; median 2 / 0.3 = 6.7 -> 7 px; grid round(0.5 / 0.3 = 1.67) = 2 px =
-    // 0.6 mm; smallest piece 25 / 0.09 = 277.8 px^2; straight edges 1.5 px (only a real
+    // 0.6 mm; smallest piece 8 / 0.09 = 88.9 px^2; straight edges 1.5 px (only a real
     // spacing converts the 0.3 mm).
     xrayprep::processing::PhantomParams params;
     params.width = 1000;
@@ -104,7 +104,7 @@ TEST_F(EffectiveSizesCli, WithoutSpacingTheFieldFollowsTheImageSize) {
     const fs::path file = dir_ / "nospacing.dcm";
     xrayprep::dicom::DicomWriter{}(phantom.image, phantom.metadata, file);
 
-    const ExpectedSizes want{0.3, "assumed field of 300 mm", 7, 2, 0.6, 25.0 / 0.09, 1.5};
+    const ExpectedSizes want{0.3, "assumed field of 300 mm", 7, 2, 0.6, 8.0 / 0.09, 1.5};
     const auto [entry, exported] = run(file.string(), "nospacing");
     EXPECT_TRUE(entry.find("image")->find("spacing")->isNull());
     expectSizes(entry, want, "run report");
@@ -112,8 +112,8 @@ TEST_F(EffectiveSizesCli, WithoutSpacingTheFieldFollowsTheImageSize) {
 
     // Another assumed field, and an explicit window: 450 mm / 1000 px = 0.45 mm; the median
     // is the 9 px asked for; grid round(0.5 / 0.45 = 1.11) = 1 px = 0.45 mm; smallest piece
-    // 25 / 0.2025 = 123.5 px^2.
-    const ExpectedSizes wide{0.45, "assumed field of 450 mm", 9, 1, 0.45, 25.0 / 0.2025, 1.5};
+    // 8 / 0.2025 = 39.5 px^2.
+    const ExpectedSizes wide{0.45, "assumed field of 450 mm", 9, 1, 0.45, 8.0 / 0.2025, 1.5};
     const auto [entry2, exported2] =
         run(file.string(), "nospacing",
             {"--set", "scale.assumedFieldMm=450", "--set", "median.size=9"});
