@@ -3,15 +3,20 @@
 namespace xrayprep::gpu::regions {
 namespace {
 
-// 1024 threads, two bins each.
-__global__ void selectChooseKernel(SelectState* st, int pass, Rank rank) {
-    using Scan = cub::BlockScan<unsigned long long, 1024>;
+// 256 threads, 8 consecutive bins each.
+constexpr int kChooseThreads = 256;
+constexpr int kBinsPerThread = kSelectBins / kChooseThreads;
+
+__global__ void __launch_bounds__(kChooseThreads)
+    selectChooseKernel(SelectState* st, int pass, Rank rank) {
+    using Scan = cub::BlockScan<unsigned long long, kChooseThreads>;
     __shared__ typename Scan::TempStorage temp;
     const int shift = selectShift(pass);
-    const int b0 = 2 * threadIdx.x;
-    const unsigned long long h0 = st->hist[b0], h1 = st->hist[b0 + 1];
+    const int b0 = kBinsPerThread * threadIdx.x;
+    unsigned long long mine = 0;
+    for (int j = 0; j < kBinsPerThread; ++j) mine += st->hist[b0 + j];
     unsigned long long before = 0, total = 0;
-    Scan(temp).ExclusiveSum(h0 + h1, before, total);
+    Scan(temp).ExclusiveSum(mine, before, total);
     __syncthreads();
     if (pass == 0) {
         // Every taking value fell into some bin of the first digit.
@@ -23,24 +28,21 @@ __global__ void selectChooseKernel(SelectState* st, int pass, Rank rank) {
     }
     const unsigned long long k = st->k;
     __syncthreads();
-    if (st->count > 0) {
-        int bin = -1;
-        unsigned long long below = 0;
-        if (h0 > 0 && before <= k && k < before + h0) {
-            bin = b0;
-            below = before;
-        } else if (h1 > 0 && before + h0 <= k && k < before + h0 + h1) {
-            bin = b0 + 1;
-            below = before + h0;
-        }
-        if (bin >= 0) {
-            st->k = k - below;
-            st->prefix |= static_cast<std::uint32_t>(bin) << shift;
-            st->mask |= selectDigitMask(pass) << shift;
+    if (st->count > 0 && mine > 0 && before <= k && k < before + mine) {
+        unsigned long long below = before;
+        for (int j = 0; j < kBinsPerThread; ++j) {
+            const unsigned long long c = st->hist[b0 + j];
+            if (k < below + c) {
+                st->k = k - below;
+                st->prefix |= static_cast<std::uint32_t>(b0 + j) << shift;
+                st->mask |= selectDigitMask(pass) << shift;
+                break;
+            }
+            below += c;
         }
     }
-    st->hist[b0] = 0;
-    st->hist[b0 + 1] = 0;
+    __syncthreads();
+    for (int j = 0; j < kBinsPerThread; ++j) st->hist[b0 + j] = 0;
 }
 
 __global__ void selectFinishKernel(const SelectState* st, float* out, const float* fallbackPtr,
@@ -94,7 +96,7 @@ int bitWidth(std::uint64_t v) {
 }  // namespace
 
 void launchSelectChoose(DeviceContext& ctx, SelectState* st, int pass, Rank rank) {
-    selectChooseKernel<<<1, kSelectBins / 2, 0, ctx.stream()>>>(st, pass, rank);
+    selectChooseKernel<<<1, kChooseThreads, 0, ctx.stream()>>>(st, pass, rank);
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 
@@ -109,19 +111,17 @@ void launchKeyToValue(DeviceContext& ctx, const std::uint32_t* key, float start,
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 
-void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n,
-                    const int* count, float empty, float* out) {
+void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n, const int* count,
+                    float empty, float* out) {
     DeviceRaster<std::uint64_t> sorted = ctx.raster<std::uint64_t>(static_cast<int>(n), 1);
     // Labels are at most n; the sentinel n + 1 sorts last.
     const int endBit = 32 + bitWidth(static_cast<std::uint64_t>(n + 1));
     std::size_t bytes = 0;
-    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, keys, sorted.data(),
-                                                       static_cast<int>(n), 0, endBit,
-                                                       ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(
+        nullptr, bytes, keys, sorted.data(), static_cast<int>(n), 0, endBit, ctx.stream()));
     void* temp = ctx.temp(bytes);
-    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(temp, bytes, keys, sorted.data(),
-                                                       static_cast<int>(n), 0, endBit,
-                                                       ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(
+        temp, bytes, keys, sorted.data(), static_cast<int>(n), 0, endBit, ctx.stream()));
     pickMediansKernel<<<blocksFor(ctx, n), kThreads, 0, ctx.stream()>>>(sorted.data(), n, count,
                                                                         empty, out);
     XRAYPREP_CUDA_CHECK_LAUNCH();
