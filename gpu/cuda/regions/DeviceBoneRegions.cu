@@ -50,8 +50,9 @@ float* quantileWhere(DeviceContext& ctx, const DeviceImage& img, const DeviceMas
 unsigned long long* countSet(DeviceContext& ctx, const DeviceMask& m) {
     auto* out = ctx.scalar<unsigned long long>();
     const std::uint8_t* pm = m.data();
-    countIf(ctx, static_cast<std::int64_t>(m.size()),
-            [=] __device__(std::int64_t i) { return pm[i] != 0; }, out);
+    countIf(
+        ctx, static_cast<std::int64_t>(m.size()),
+        [=] __device__(std::int64_t i) { return pm[i] != 0; }, out);
     return out;
 }
 
@@ -138,7 +139,9 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     const int* count = cm.count;
     single(ctx, [=] __device__() { *largest = INT_MAX; });
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
-        if (l >= 1 && l <= *count && area[l] == *largestSize) atomicMin(largest, static_cast<int>(l));
+        if (l >= 1 && l <= *count && area[l] == *largestSize) {
+            atomicMin(largest, static_cast<int>(l));
+        }
     });
     DeviceMask keep = labelFlags(ctx, cm);
     std::uint8_t* k = keep.data();
@@ -147,9 +150,11 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     const float* st = onSteps.data();
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
-        const bool bright = br[l] >= kPieceContrast;
-        const bool kept = l == *largest || (med[l] >= kOnEdges && med[l] <= kRazorSharp &&
-                                            st[l] >= kOnSteps && bright);
+        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin).
+        const bool onEdges =
+            med[l] >= kOnEdges || (med[l] >= kOnEdgesBright && br[l] >= kBrightPiece);
+        const bool kept = l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
+                                            br[l] >= kPieceContrast);
         k[l] = kept ? 1 : 0;
         if (!kept) atomicAdd(dropped, 1);
     });
@@ -157,7 +162,7 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
 }
 
 // BoneRegionsMethod.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
-// `tissue` and is small or lies within one bone of `bones`.
+// `tissue` (the tissue the skin reaches) and is small or lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
                           const DeviceMask& tissue, double radius, double maxArea) {
     const int w = closed.width(), h = closed.height();
@@ -238,10 +243,11 @@ processing::Raster<T> toHost(DeviceContext& ctx, const DeviceRaster<T>& r) {
 
 }  // namespace
 
-DeviceBoneRegionsResult DeviceBoneRegions::operator()(
-    const DeviceImage& median, const DeviceImage& sobel, float maxValue, double mm,
-    const processing::ContourParams& p, const processing::CancelToken* cancel,
-    DeviceBoneRegionsEvidence* evidence) {
+DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
+                                                      const DeviceImage& sobel, float maxValue,
+                                                      double mm, const processing::ContourParams& p,
+                                                      const processing::CancelToken* cancel,
+                                                      DeviceBoneRegionsEvidence* evidence) {
     DeviceContext& ctx = ctx_;
     ctx.resetScalars();
     const int w = median.width(), h = median.height();
@@ -370,10 +376,9 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         // agree (they do by default): computed once.
         DeviceImage smoothed;
         if (kFineMm != es.fineMm) smoothed = DeviceGaussianBlur{}(ctx, median, kFineMm / mm);
-        valleys = DeviceValleyDepth{}(ctx, kFineMm != es.fineMm ? smoothed : ev.smooth,
-                                      static_cast<int>(px(kValleyFromMm)),
-                                      static_cast<int>(px(kValleyToMm)),
-                                      static_cast<int>(px(kValleyFlankMm)));
+        valleys = DeviceValleyDepth{}(
+            ctx, kFineMm != es.fineMm ? smoothed : ev.smooth, static_cast<int>(px(kValleyFromMm)),
+            static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kValleyFlankMm)));
     }
     DeviceMask valleyTissue = ctx.raster<std::uint8_t>(w, h);
     {
@@ -387,6 +392,9 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     }
     confident = andNot(ctx, confident, valleyTissue);
     tissue = unite(ctx, tissue, valleyTissue);
+    // The tissue the skin reaches, valleys that open onto it included: a closed valley inside a
+    // bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
+    const DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     DeviceImage contrast = ctx.raster<float>(w, h);
     {
@@ -400,7 +408,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     }
     const float* tl = tissueLevel.data();
     const float* co = contrast.data();
-    DeviceMask candidate = ctx.raster<std::uint8_t>(w, h), interior = ctx.raster<std::uint8_t>(w, h);
+    DeviceMask candidate = ctx.raster<std::uint8_t>(w, h),
+               interior = ctx.raster<std::uint8_t>(w, h);
     {
         const std::uint8_t* ts = tissue.data();
         const float boneLevelPart = static_cast<float>(p.boneLevel);
@@ -431,7 +440,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
     const DeviceMask nearConfident = morph.dilate(ctx, confident, band);
     const DeviceMask nearCandidate = morph.dilate(ctx, candidate, band);
     profile.mark("7a watershed markers");
-    DeviceMask markers = ctx.raster<std::uint8_t>(w, h), tissueOnTie = ctx.raster<std::uint8_t>(w, h);
+    DeviceMask markers = ctx.raster<std::uint8_t>(w, h),
+               tissueOnTie = ctx.raster<std::uint8_t>(w, h);
     {
         const std::uint8_t* in = inner.data();
         const std::uint8_t* nc = nearConfident.data();
@@ -477,19 +487,18 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
         const double r = px(p.closeMm);
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
-        // (outside the confident tissue).
+        // (outside the tissue the skin reaches).
         DeviceMask closed = intersect(ctx, closeEachComponent(ctx, pieces, r), anatomy);
         std::uint8_t* cl = closed.data();
         const std::uint8_t* pc = pieces.data();
-        const std::uint8_t* ts = tissue.data();
+        const std::uint8_t* rc = reached.data();
         const float* zz = z.data();
         const float fillLevel = static_cast<float>(p.fillLevel);
         forEach(ctx, n, [=] __device__(std::int64_t i) {
-            cl[i] = pc[i] != 0 ||
-                    (cl[i] != 0 &&
-                     (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && ts[i] == 0)));
+            cl[i] = pc[i] != 0 || (cl[i] != 0 && (zz[i] >= fillLevel ||
+                                                  (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
-        bone = fillInnerHoles(ctx, closed, pieces, tissue, r, p.holeMaxMm2 / (mm * mm));
+        bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm));
     } else {
         bone = copyOf(ctx, pieces);
     }
@@ -538,8 +547,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(
 void DeviceBoneRegions::traceOutline(DeviceBoneRegionsResult& result,
                                      const processing::ExecutionPolicy& policy) {
     if (result.field.empty()) return;
-    for (processing::Contour& c : processing::ContourTracer{}(
-             result.field, 0.5f, processing::SaddleRule::Average, policy)) {
+    for (processing::Contour& c :
+         processing::ContourTracer{}(result.field, 0.5f, processing::SaddleRule::Average, policy)) {
         if (c.points.size() >= 3 && std::abs(processing::signedArea(c)) >= result.minArea) {
             result.contours.push_back(std::move(c));
         }
