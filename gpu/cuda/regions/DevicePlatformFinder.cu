@@ -17,28 +17,35 @@ using processing::ImageSide;
 constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
                                           ImageSide::Bottom};
 
-// PlatformFinder.cpp's stepAt.
-__device__ float stepAt(const float* g, const DeviceSide& f, int u, int v) {
+// PlatformFinder.cpp's stepsAcross, for every (u, v) of one side, stored at the pixel's own
+// index f.index(u, v) (the tilted lines of neighbouring depths then read neighbouring pixels
+// on the left and right sides): the smoothed image just outside minus just inside, halved.
+__global__ void stepsAcrossKernel(const float* __restrict__ g, DeviceSide f,
+                                  float* __restrict__ steps) {
+    const int u = blockIdx.y;
     const int across = f.across();
-    const int a = max(0, v - 1), b = min(across - 1, v + 1);
-    return 0.5f * (g[f.index(u, a)] - g[f.index(u, b)]);
+    for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < across; v += gridDim.x * blockDim.x) {
+        const int a = max(0, v - 1), b = min(across - 1, v + 1);
+        steps[f.index(u, v)] = 0.5f * (g[f.index(u, a)] - g[f.index(u, b)]);
+    }
 }
 
 // The step across line (tilt t, depth d) at position u, 0 outside the image (lineQuartile's
 // `line`), and whether it is inside.
-__device__ __forceinline__ float lineStep(const float* g, const DeviceSide& f, double v0,
+__device__ __forceinline__ float lineStep(const float* steps, const DeviceSide& f, double v0,
                                           double slope, int u, bool& valid) {
     const int v = static_cast<int>(floor(v0 + slope * u + 0.5));
     valid = v >= 0 && v < f.across();
-    return valid ? stepAt(g, f, u, v) : 0.0f;
+    return valid ? steps[f.index(u, v)] : 0.0f;
 }
 
 // lineQuartile's box average for every line k = a * depths + d of one side, one thread per
-// line: the same running double sum in the same order, the kept (valid) averages into
-// kept[k * length ...], their count into counts[k].
-__global__ void boxAverageKernel(const float* __restrict__ g, DeviceSide f,
+// line: the same running double sum in the same order, the averages kept at every stride-th
+// valid position into kept[k * perLine ...], their count into counts[k].
+__global__ void boxAverageKernel(const float* __restrict__ steps, DeviceSide f,
                                  const DeviceTilt* __restrict__ tilts, int lines, int depths,
-                                 int box, float* __restrict__ kept, int* __restrict__ counts) {
+                                 int box, int stride, int perLine, float* __restrict__ kept,
+                                 int* __restrict__ counts) {
     const int k = blockIdx.x * blockDim.x + threadIdx.x;
     if (k >= lines) return;
     const int length = f.length();
@@ -52,28 +59,31 @@ __global__ void boxAverageKernel(const float* __restrict__ g, DeviceSide f,
     };
     bool valid = false;
     double sum = 0.0;
-    for (int j = -half; j < -half + box; ++j) sum += lineStep(g, f, v0, t.slope, mirror(j), valid);
-    float* out = kept + static_cast<std::size_t>(k) * length;
+    for (int j = -half; j < -half + box; ++j)
+        sum += lineStep(steps, f, v0, t.slope, mirror(j), valid);
+    float* out = kept + static_cast<std::size_t>(k) * perLine;
     int n = 0;
     for (int u = 0; u < length; ++u) {
-        (void)lineStep(g, f, v0, t.slope, u, valid);
-        if (valid) out[n++] = static_cast<float>(sum / box);
+        if (u % stride == 0) {
+            (void)lineStep(steps, f, v0, t.slope, u, valid);
+            if (valid) out[n++] = static_cast<float>(sum / box);
+        }
         bool unused = false;
-        sum += lineStep(g, f, v0, t.slope, mirror(u - half + box), unused) -
-               lineStep(g, f, v0, t.slope, mirror(u - half), unused);
+        sum += lineStep(steps, f, v0, t.slope, mirror(u - half + box), unused) -
+               lineStep(steps, f, v0, t.slope, mirror(u - half), unused);
     }
     counts[k] = n;
 }
 
 // Their lower quartiles (-inf: no valid sample), one block per line.
-__global__ void __launch_bounds__(kBlock) quartileKernel(const float* __restrict__ kept,
-                                                         const int* __restrict__ counts,
-                                                         int length, float* q) {
+__global__ void __launch_bounds__(kBlock)
+    quartileKernel(const float* __restrict__ kept, const int* __restrict__ counts, int perLine,
+                   float* q) {
     const int k = blockIdx.x;
     const int n = counts[k];
     float value = -INFINITY;
     if (n > 0) {
-        value = blockSelect(kept + static_cast<std::size_t>(k) * length, n,
+        value = blockSelect(kept + static_cast<std::size_t>(k) * perLine, n,
                             Rank::quantile(0.25).of(static_cast<unsigned long long>(n)));
     }
     if (threadIdx.x == 0) q[k] = value;
@@ -87,7 +97,7 @@ struct SideParams {
 
 // PlatformFinder.cpp's stepReachesBothEnds: the step holds (>= minStep) at half the valid
 // samples or more of each end span of the line.
-__device__ bool stepReachesBothEnds(const float* g, const DeviceSide& f, const DeviceTilt& t,
+__device__ bool stepReachesBothEnds(const float* steps, const DeviceSide& f, const DeviceTilt& t,
                                     double d, float minStep, double endFraction) {
     const int length = f.length(), across = f.across();
     const int span = max(1, static_cast<int>(endFraction * length));
@@ -97,7 +107,7 @@ __device__ bool stepReachesBothEnds(const float* g, const DeviceSide& f, const D
             const int v = static_cast<int>(floor(t.v(d, u, length) + 0.5));
             if (v < 0 || v >= across) continue;
             ++valid;
-            present += stepAt(g, f, u, v) >= minStep ? 1 : 0;
+            present += steps[f.index(u, v)] >= minStep ? 1 : 0;
         }
         return valid > 0 && 2 * present >= valid;
     };
@@ -107,7 +117,7 @@ __device__ bool stepReachesBothEnds(const float* g, const DeviceSide& f, const D
 // best[d] over the tilts in order (ties keep the first), then the deepest line that is a local
 // maximum >= minStep x spread and whose step reaches both ends of the image (the CPU searches
 // from the deepest line up and stops at the first: the largest d that qualifies), and the band.
-__global__ void deepestKernel(const float* q, const float* g, DeviceSide f, SideParams p,
+__global__ void deepestKernel(const float* q, const float* steps, DeviceSide f, SideParams p,
                               const float* low, const float* high, const DeviceTilt* tilts,
                               int* bestAngleOut, float* bestOut, DevicePlatformBand* band,
                               int* deepestOut) {
@@ -133,7 +143,7 @@ __global__ void deepestKernel(const float* q, const float* g, DeviceSide f, Side
     for (int d = threadIdx.x + 1; d + 1 < p.depths; d += blockDim.x) {
         const float v = bestOut[d];
         if (v < bestOut[d - 1] || v < bestOut[d + 1] || v < p.minStep * spread) continue;
-        if (stepReachesBothEnds(g, f, tilts[bestAngleOut[d]], d, endStep, p.endFraction)) {
+        if (stepReachesBothEnds(steps, f, tilts[bestAngleOut[d]], d, endStep, p.endFraction)) {
             atomicMax(&deepest, d);
         }
     }
@@ -184,6 +194,9 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
     if (w < 8 || h < 8) return out;
     const DeviceImage g = DeviceGaussianBlur{}(ctx, img, s.smoothMm / s.workingMm);
     const int box = std::max(3, static_cast<int>(std::lround(s.alongMm / s.workingMm)));
+    const int stride = std::max(1, box / 4);
+    // The steps across the lines of the side at hand (every side covers every pixel once).
+    DeviceImage steps = ctx.raster<float>(w, h);
     SideParams p{};
     p.steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
     p.angles = 2 * p.steps + 1;
@@ -204,21 +217,25 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
         }
         const DeviceRaster<DeviceTilt> tiltTable = ctx.table(tilts);
         DeviceImage q = ctx.raster<float>(p.depths, p.angles);
+        const dim3 stepGrid((f.across() + kBlock - 1) / kBlock, f.length());
+        stepsAcrossKernel<<<stepGrid, kBlock, 0, ctx.stream()>>>(g.data(), f, steps.data());
+        XRAYPREP_CUDA_CHECK_LAUNCH();
         const int lines = p.angles * p.depths;
-        DeviceImage kept = ctx.raster<float>(f.length(), lines);
+        const int perLine = (f.length() + stride - 1) / stride;
+        DeviceImage kept = ctx.raster<float>(perLine, lines);
         DeviceRaster<int> counts = ctx.raster<int>(lines, 1);
         boxAverageKernel<<<(lines + 63) / 64, 64, 0, ctx.stream()>>>(
-            g.data(), f, tiltTable.data(), lines, p.depths, box, kept.data(), counts.data());
+            steps.data(), f, tiltTable.data(), lines, p.depths, box, stride, perLine, kept.data(),
+            counts.data());
         XRAYPREP_CUDA_CHECK_LAUNCH();
-        quartileKernel<<<lines, kBlock, 0, ctx.stream()>>>(kept.data(), counts.data(), f.length(),
+        quartileKernel<<<lines, kBlock, 0, ctx.stream()>>>(kept.data(), counts.data(), perLine,
                                                            q.data());
         XRAYPREP_CUDA_CHECK_LAUNCH();
         DeviceRaster<int> bestAngle = ctx.raster<int>(p.depths, 1);
         DeviceImage best = ctx.raster<float>(p.depths, 1);
         int* deepest = ctx.scalar<int>();
-        deepestKernel<<<1, 256, 0, ctx.stream()>>>(q.data(), g.data(), f, p, low, high,
-                                                   tiltTable.data(),
-                                                   bestAngle.data(), best.data(),
+        deepestKernel<<<1, 256, 0, ctx.stream()>>>(q.data(), steps.data(), f, p, low, high,
+                                                   tiltTable.data(), bestAngle.data(), best.data(),
                                                    out.sides.data() + side, deepest);
         XRAYPREP_CUDA_CHECK_LAUNCH();
         paintKernel<<<(f.length() + 127) / 128, 128, 0, ctx.stream()>>>(
