@@ -57,6 +57,7 @@ CudaBackend::CudaBackend(int device)
       timer_(stream_.get()),
       levelSet_(ContourLevelSet::makeWorkspace()),
       gvf_(stream_.get()),
+      regions_(stream_.get()),
       downloads_(device_, 0) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
     deferCopies_ = defer != nullptr && defer[0] == '1';
@@ -286,8 +287,45 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     if (pool_ != nullptr) {
         seams.newMask = [this](int w, int h) { return pool_->takeMask(w, h); };
     }
+    seams.regions = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
+                           double workingMm, const processing::ContourParams& resolved,
+                           const processing::CancelToken* c) {
+        return regionsOnDevice(g, in, workingMm, resolved, c);
+    };
     return processing::ActiveContour{std::move(seams)}(
         inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+}
+
+processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::WorkingGrid& g,
+                                                        const processing::ContourInputs& in,
+                                                        double workingMm,
+                                                        const processing::ContourParams& resolved,
+                                                        const processing::CancelToken* cancel) {
+    // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
+    // their working-grid reductions on the device and hands back what the host needs.
+    const std::uint16_t* median = deviceImage(in.median, kMedian);
+    const std::uint16_t* sobel = deviceImage(in.sobel, kSobel, kMedian);
+    regions::DeviceContext& ctx = regions_.context();
+    regions::DeviceImage workingMedian = ctx.raster<float>(g.width(), g.height());
+    regions::DeviceImage workingSobel = ctx.raster<float>(g.width(), g.height());
+    regions::DeviceBoneRegionsResult found;
+    {
+        // Kernels, plus the few small copies the method waits for (its scalars and the field).
+        const auto timing = timer_.measure(Timer::Compute);
+        launchBlockMean(median, g.fullWidth(), g.fullHeight(), g.factor(), workingMedian.data(),
+                        stream_.get());
+        launchBlockMean(sobel, g.fullWidth(), g.fullHeight(), g.factor(), workingSobel.data(),
+                        stream_.get());
+        found = regions_(workingMedian, workingSobel, in.median.maxValue(), workingMm, resolved,
+                         cancel);
+    }
+    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    processing::RegionsOutcome out;
+    out.anatomy = std::move(found.anatomy);
+    out.discarded = std::move(found.discarded);
+    out.notes = std::move(found.notes);
+    out.contours = std::move(found.contours);
+    return out;
 }
 
 void CudaBackend::reduceToWorkingGrid(const processing::WorkingGrid& g,

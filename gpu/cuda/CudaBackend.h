@@ -14,6 +14,7 @@
 #include "gpu/cuda/DeviceTimer.h"
 #include "gpu/cuda/EsfConvergedSolver.h"
 #include "gpu/cuda/PinnedStaging.h"
+#include "gpu/cuda/regions/DeviceBoneRegions.h"
 #include "processing/pipeline/ComputeBackend.h"
 
 namespace xrayprep::gpu {
@@ -30,11 +31,16 @@ namespace xrayprep::gpu {
 // never upload; the mask (made on the host by the active contour) is uploaded once for
 // applyMask and reused by the ESF. Outside a run nothing is remembered and inputs are uploaded.
 //
-// The active contour is the CPU ActiveContour with all host cores (its labelling, band search,
-// tracing and fill are parallel there) with these parts on the device: the reductions to the
-// working grid (from the resident median and thresholded images, gpu/cuda/ContourGridKernels.h),
-// the chan-vese iterations (one graph per solve, gpu/cuda/ContourLevelSet.h) and the snake's
-// gradient vector flow (gpu/cuda/ContourGvf.h). The snakes' small per-contour solves stay on
+// The active contour's default method, regions, runs on the device step by step
+// (gpu/cuda/regions/DeviceBoneRegions.h) from the resident median and Sobel images reduced to the
+// working grid there (gpu/cuda/ContourGridKernels.h); its mask equals the serial CPU's bit for
+// bit. The host traces the smoothed bone field the device hands back (marching squares) and
+// fills the outline at full resolution with all cores, as the CPU stage does.
+// For the older methods the active contour is the CPU ActiveContour with all host cores (its
+// labelling, band search, tracing and fill are parallel there) with these parts on the device:
+// the reductions to the working grid (from the resident median and thresholded images,
+// gpu/cuda/ContourGridKernels.h), the chan-vese iterations (one graph per solve,
+// gpu/cuda/ContourLevelSet.h) and the snake's gradient vector flow (gpu/cuda/ContourGvf.h). The snakes' small per-contour solves stay on
 // the host. The chan-vese normalisation uses the parallel two-class split
 // (processing::BlockedTwoClassSplit: same for every thread count, not the serial split's last
 // bits; the masks agree to Dice >= 0.999). The median runs on the CPU until the device median
@@ -110,6 +116,12 @@ class CudaBackend final : public processing::ComputeBackend {
     void reduceToWorkingGrid(const processing::WorkingGrid& grid,
                              const processing::ContourInputs& inputs,
                              processing::FloatImage& median, processing::Mask& foreground);
+    // The regions method on the device (ContourSeams::regions).
+    processing::RegionsOutcome regionsOnDevice(const processing::WorkingGrid& grid,
+                                               const processing::ContourInputs& inputs,
+                                               double workingMm,
+                                               const processing::ContourParams& resolved,
+                                               const processing::CancelToken* cancel);
     // The device copy of the contour's working median (ContourSeams::levelSetFromStart).
     const float* deviceWorkingMedian(const processing::FloatImage& median);
     const std::uint8_t* deviceMask(const processing::Mask& mask);
@@ -135,6 +147,7 @@ class CudaBackend final : public processing::ComputeBackend {
     EsfConvergedSolver converged_;
     std::shared_ptr<LevelSetWorkspace> levelSet_;
     ContourGvf gvf_;
+    regions::DeviceBoneRegions regions_;
     DeviceBuffer<float> workingMedian_;
     DeviceBuffer<std::uint8_t> workingForeground_;
     const float* workingMedianHolds_ = nullptr;   // host working median workingMedian_ copies

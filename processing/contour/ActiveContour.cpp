@@ -83,22 +83,36 @@ WorkingGrid gridFor(int w, int h, const ContourParams& p, double mm) {
 // The regions method: the stage inputs reduced to the working grid (the Sobel image too: its
 // edges place the outline), the bone found there, its outline back at full resolution.
 void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGrid& g,
-                const ExecutionPolicy& policy, const CancelToken* cancel, ContourResult& result) {
-    const FloatImage median = g.blockMean(in.median, policy);
-    const FloatImage sobel = g.blockMean(in.sobel, policy);
+                const ContourSeams& seams, const ExecutionPolicy& policy,
+                const CancelToken* cancel, ContourResult& result) {
     // An explicit minArea (full-resolution px^2) overrides minAreaMm2.
     ContourParams resolved = p;
     const double fullMm = result.workingMm / g.factor();
     resolved.minAreaMm2 = result.minAreaPixels * fullMm * fullMm;
-    BoneRegions found = BoneRegionsMethod{}(median, sobel, in.median.maxValue(), result.workingMm,
-                                            resolved, policy, cancel);
-    result.anatomy = g.expand(found.anatomy.anatomy, policy);
-    result.discarded = std::move(found.anatomy.discarded);
-    result.notes = std::move(found.anatomy.notes);
-    result.notes.insert(result.notes.end(), found.notes.begin(), found.notes.end());
+    RegionsOutcome found;
+    if (seams.regions) {
+        found = seams.regions(g, in, result.workingMm, resolved, cancel);
+    } else {
+        const FloatImage median = g.blockMean(in.median, policy);
+        const FloatImage sobel = g.blockMean(in.sobel, policy);
+        BoneRegions bone = BoneRegionsMethod{}(median, sobel, in.median.maxValue(),
+                                               result.workingMm, resolved, policy, cancel);
+        found.anatomy = std::move(bone.anatomy.anatomy);
+        found.discarded = std::move(bone.anatomy.discarded);
+        found.notes = std::move(bone.anatomy.notes);
+        found.notes.insert(found.notes.end(), bone.notes.begin(), bone.notes.end());
+        found.contours = std::move(bone.contours);
+    }
+    result.anatomy = g.expand(found.anatomy, policy);
+    result.discarded = std::move(found.discarded);
+    result.notes = std::move(found.notes);
     result.contours.reserve(found.contours.size());
     for (const Contour& c : found.contours) result.contours.push_back(g.toFull(c));
-    result.mask = Mask(g.fullWidth(), g.fullHeight(), 0);
+    result.mask = seams.newMask ? seams.newMask(g.fullWidth(), g.fullHeight())
+                                : Mask(g.fullWidth(), g.fullHeight(), 0);
+    if (!result.mask.sameSize(g.fullWidth(), g.fullHeight())) {
+        throw std::logic_error("active contour: the mask seam returned a mask of another size");
+    }
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
 }
 
@@ -124,7 +138,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     result.workingMm = g.factor() * mm;
     result.minAreaPixels = p.minArea > 0 ? p.minArea : p.minAreaMm2 / (mm * mm);
     if (p.method == ContourMethod::Regions) {
-        runRegions(in, p, g, policy, cancel, result);
+        runRegions(in, p, g, seams_, policy, cancel, result);
         return result;
     }
     ContourParams legacy = p;

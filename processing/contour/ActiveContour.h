@@ -58,6 +58,14 @@ struct ContourInputs {
 
 class WorkingGrid;
 
+// What the regions method (BoneRegionsMethod) hands back to the stage, on the working grid.
+struct RegionsOutcome {
+    Mask anatomy;  // working grid
+    std::vector<std::string> discarded;
+    std::vector<std::string> notes;  // the anatomy's notes, then the method's
+    std::vector<Contour> contours;   // working-grid coordinates
+};
+
 // Parts of the stage another implementation can take over (the CUDA backend runs them on the
 // device or reuses host buffers); each empty member means the CPU code.
 struct ContourSeams {
@@ -78,6 +86,14 @@ struct ContourSeams {
     // The two-class split that normalises the chan-vese intensities (TwoClassSplit); one that
     // differs from it in the last bits moves the mask only by rounding.
     TwoClassSplitter twoClassSplit;
+    // The regions method on the working grid from the stage inputs (their reductions
+    // included), with the parameters as the stage resolved them (minAreaMm2 from minArea) and
+    // the working pixel size in mm: BoneRegionsMethod on grid.blockMean of the median and Sobel
+    // images, bit for bit (the CUDA backend runs it on the device).
+    std::function<RegionsOutcome(const WorkingGrid& grid, const ContourInputs& inputs,
+                                 double workingMm, const ContourParams& resolved,
+                                 const CancelToken* cancel)>
+        regions;
 };
 
 // Isolates bone from remaining soft tissue (SPEC §3.4).

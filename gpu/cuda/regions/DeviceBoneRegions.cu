@@ -1,0 +1,558 @@
+#include "gpu/cuda/regions/DeviceBoneRegions.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+#include <string>
+
+#include "gpu/cuda/regions/DeviceAnatomyFinder.h"
+#include "gpu/cuda/regions/DeviceComponentSelection.h"
+#include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceDiskMorphology.h"
+#include "gpu/cuda/regions/DeviceEdgeEvidence.h"
+#include "gpu/cuda/regions/DeviceEnclosureCount.h"
+#include "gpu/cuda/regions/DeviceGaussianBlur.h"
+#include "gpu/cuda/regions/DeviceMarkerWatershed.h"
+#include "gpu/cuda/regions/DevicePocketSealer.h"
+#include "gpu/cuda/regions/DeviceSmoothWeightedMean.h"
+#include "gpu/cuda/regions/DeviceStatistics.cuh"
+#include "gpu/cuda/regions/DeviceValleyDepth.h"
+#include "gpu/cuda/regions/Launch.cuh"
+#include "gpu/cuda/regions/StepProfile.h"
+#include "processing/contour/ContourGeometry.h"
+#include "processing/contour/ContourTracer.h"
+#include "processing/contour/RegionsConstants.h"
+
+namespace xrayprep::gpu::regions {
+namespace {
+
+using namespace processing::regions;
+
+// A source of the values of `img` where `where` is set.
+struct ValuesWhere {
+    const float* img;
+    const std::uint8_t* where;
+    __device__ bool operator()(std::int64_t i, float& v) const {
+        v = img[i];
+        return where[i] != 0;
+    }
+};
+
+// quantileWhere(img, m, q, fallback) into a new scalar.
+float* quantileWhere(DeviceContext& ctx, const DeviceImage& img, const DeviceMask& m, double q,
+                     const float* fallbackPtr, float fallback = 0.0f) {
+    float* out = ctx.scalar<float>();
+    selectValue(ctx, static_cast<std::int64_t>(img.size()), ValuesWhere{img.data(), m.data()},
+                Rank::quantile(q), out, fallbackPtr, fallback);
+    return out;
+}
+
+unsigned long long* countSet(DeviceContext& ctx, const DeviceMask& m) {
+    auto* out = ctx.scalar<unsigned long long>();
+    const std::uint8_t* pm = m.data();
+    countIf(
+        ctx, static_cast<std::int64_t>(m.size()),
+        [=] __device__(std::int64_t i) { return pm[i] != 0; }, out);
+    return out;
+}
+
+// BoneRegionsMethod.cpp's localLevel.
+DeviceImage localLevel(DeviceContext& ctx, const DeviceImage& img, const DeviceMask& where,
+                       double sigma, const float* global) {
+    const DeviceWeightedMeanField f = DeviceSmoothWeightedMean{}(ctx, img, where, sigma);
+    DeviceImage out = ctx.raster<float>(img.width(), img.height());
+    const float* density = f.density.data();
+    const float* mean = f.mean.data();
+    map(ctx, out, [=] __device__(std::int64_t i) {
+        const float wt = clampTo(density[i] / kLevelDensity, 0.0f, 1.0f);
+        return wt * mean[i] + (1.0f - wt) * *global;
+    });
+    return out;
+}
+
+// A pixel of a piece with a 4-neighbour in the anatomy outside the bone (the piece's outline
+// against soft tissue).
+struct OutlineTest {
+    const std::uint8_t* anatomy;
+    const std::uint8_t* bone;
+    int w, h;
+    __device__ bool tissue(int x, int y) const {
+        if (x < 0 || y < 0 || x >= w || y >= h) return false;
+        const std::size_t j = static_cast<std::size_t>(y) * w + x;
+        return anatomy[j] != 0 && bone[j] == 0;
+    }
+    __device__ bool operator()(std::int64_t i) const {
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        return tissue(x - 1, y) || tissue(x + 1, y) || tissue(x, y - 1) || tissue(x, y + 1);
+    }
+};
+
+// BoneRegionsMethod.cpp's keepPiecesOnEdges; *dropped counts the pieces that went.
+DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const DeviceMask& anatomy,
+                             const DeviceEdgeEvidence& ev, const DeviceImage& z, int* dropped) {
+    const int w = bone.width(), h = bone.height();
+    const std::int64_t n = static_cast<std::int64_t>(bone.size());
+    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, bone);
+    const std::int32_t* labels = cm.labels.data();
+    const int entries = static_cast<int>(cm.area.size());
+    // Each piece's median brightness above the local tissue level, in units of the contrast.
+    DeviceImage brightness = ctx.raster<float>(entries, 1);
+    const float* zz = z.data();
+    medianPerLabel(
+        ctx, labels, n, cm.count,
+        [=] __device__(std::int64_t i, float& v) {
+            v = zz[i];
+            return true;
+        },
+        0.0f, brightness.data());
+    // The outline against the rest of the anatomy: fine gradient / local edge strength, and
+    // the fine / coarse ratio.
+    const std::uint8_t* bn = bone.data();
+    const std::uint8_t* an = anatomy.data();
+    const float* fine = ev.fine.data();
+    const float* strength = ev.strength.data();
+    const float* ratio = ev.ratio.data();
+    const OutlineTest outline{an, bn, w, h};
+    DeviceImage onEdges = ctx.raster<float>(entries, 1);
+    medianPerLabel(
+        ctx, labels, n, cm.count,
+        [=] __device__(std::int64_t i, float& v) {
+            if (!outline(i)) return false;
+            const float gs = strength[i];
+            v = isfinite(gs) && gs > 0.0f ? fine[i] / gs : 0.0f;
+            return true;
+        },
+        1.0f, onEdges.data());
+    DeviceImage onSteps = ctx.raster<float>(entries, 1);
+    medianPerLabel(
+        ctx, labels, n, cm.count,
+        [=] __device__(std::int64_t i, float& v) {
+            if (!outline(i)) return false;
+            v = ratio[i];
+            return true;
+        },
+        INFINITY, onSteps.data());
+    int* largestSize = ctx.scalar<int>();
+    largestArea(ctx, cm, largestSize);
+    int* largest = ctx.scalar<int>();
+    const std::int32_t* area = cm.area.data();
+    const int* count = cm.count;
+    single(ctx, [=] __device__() { *largest = INT_MAX; });
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l >= 1 && l <= *count && area[l] == *largestSize) {
+            atomicMin(largest, static_cast<int>(l));
+        }
+    });
+    DeviceMask keep = labelFlags(ctx, cm);
+    std::uint8_t* k = keep.data();
+    const float* br = brightness.data();
+    const float* med = onEdges.data();
+    const float* st = onSteps.data();
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin).
+        const bool onEdges =
+            med[l] >= kOnEdges || (med[l] >= kOnEdgesBright && br[l] >= kBrightPiece);
+        const bool kept = l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
+                                            br[l] >= kPieceContrast);
+        k[l] = kept ? 1 : 0;
+        if (!kept) atomicAdd(dropped, 1);
+    });
+    return selectLabels(ctx, cm, keep);
+}
+
+// BoneRegionsMethod.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
+// `tissue` (the tissue the skin reaches) and is small or lies within one bone of `bones`.
+DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
+                          const DeviceMask& tissue, double radius, double maxArea) {
+    const int w = closed.width(), h = closed.height();
+    const std::int64_t n = static_cast<std::int64_t>(closed.size());
+    const DeviceComponents hm =
+        DeviceConnectedComponents{}(ctx, andNot(ctx, fillHoles(ctx, closed), closed));
+    const DeviceComponents bm = DeviceConnectedComponents{}(ctx, bones);
+    const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    const double r2 = static_cast<double>(reach) * reach;
+    const int entries = static_cast<int>(hm.area.size());
+    const std::int32_t* holeLabels = hm.labels.data();
+    const std::int32_t* boneLabels = bm.labels.data();
+    const std::int32_t* area = hm.area.data();
+    // Tissue pixels per hole.
+    DeviceRaster<int> tissueArea = ctx.raster<int>(entries, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(tissueArea.data(), 0, tissueArea.bytes(), ctx.stream()));
+    int* ta = tissueArea.data();
+    const std::uint8_t* ts = tissue.data();
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t c = holeLabels[i];
+        if (c != 0 && ts[i] != 0) atomicAdd(ta + c, 1);
+    });
+    // The smallest and largest bone label within reach of each large hole that is not largely
+    // tissue.
+    DeviceRaster<int> lowest = ctx.raster<int>(entries, 1);
+    DeviceRaster<int> highest = ctx.raster<int>(entries, 1);
+    int* lo = lowest.data();
+    int* hi = highest.data();
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        lo[l] = INT_MAX;
+        hi[l] = INT_MIN;
+    });
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t c = holeLabels[i];
+        if (c == 0 || static_cast<std::int64_t>(ta[c]) * 4 >= area[c] ||
+            static_cast<double>(area[c]) <= maxArea) {
+            return;
+        }
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        int a = INT_MAX, b = INT_MIN;
+        for (int dy = -reach; dy <= reach; ++dy) {
+            for (int dx = -reach; dx <= reach; ++dx) {
+                const int bx = x + dx, by = y + dy;
+                if (dx * dx + dy * dy > r2 || bx < 0 || by < 0 || bx >= w || by >= h) continue;
+                const std::int32_t l = boneLabels[static_cast<std::size_t>(by) * w + bx];
+                if (l == 0) continue;
+                a = min(a, l);
+                b = max(b, l);
+            }
+        }
+        if (a != INT_MAX) {
+            atomicMin(lo + c, a);
+            atomicMax(hi + c, b);
+        }
+    });
+    DeviceMask fill = labelFlags(ctx, hm);
+    std::uint8_t* f = fill.data();
+    const int* count = hm.count;
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        if (static_cast<std::int64_t>(ta[l]) * 4 >= area[l]) return;  // largely soft tissue
+        f[l] = static_cast<double>(area[l]) <= maxArea || lo[l] == INT_MAX || lo[l] == hi[l];
+    });
+    DeviceMask out = ctx.raster<std::uint8_t>(w, h);
+    const std::uint8_t* cl = closed.data();
+    map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t {
+        return cl[i] != 0 || f[holeLabels[i]] != 0;
+    });
+    return out;
+}
+
+template <typename T>
+processing::Raster<T> toHost(DeviceContext& ctx, const DeviceRaster<T>& r) {
+    processing::Raster<T> out(r.width(), r.height());
+    ctx.download(out.data(), r.data(), r.bytes());
+    return out;
+}
+
+}  // namespace
+
+DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
+                                                      const DeviceImage& sobel, float maxValue,
+                                                      double mm, const processing::ContourParams& p,
+                                                      const processing::CancelToken* cancel,
+                                                      DeviceBoneRegionsEvidence* evidence) {
+    DeviceContext& ctx = ctx_;
+    ctx.resetScalars();
+    const int w = median.width(), h = median.height();
+    const std::int64_t n = static_cast<std::int64_t>(median.size());
+    DeviceBoneRegionsResult result;
+    auto px = [mm](double millimetres) { return std::max(1.0, std::round(millimetres / mm)); };
+    const DeviceDiskMorphology morph;
+    const float* img = median.data();
+    auto checkCancel = [cancel] {
+        if (cancel != nullptr) cancel->throwIfCancelled();
+    };
+    StepProfile profile(ctx.stream());
+
+    // 1. The anatomy.
+    processing::AnatomyFinderSettings as;
+    as.workingMm = mm;
+    as.openMm = p.anatomyOpenMm;
+    as.minObjectMm2 = p.minAreaMm2;
+    as.strips.tolerance = p.stripTolerance;
+    as.platforms.minStep = p.platformStep;
+    const DeviceAnatomy found =
+        DeviceAnatomyFinder{}(ctx, median, static_cast<std::uint16_t>(maxValue), as, &profile);
+    const DeviceMask& anatomy = found.anatomy;
+    profile.mark("1e anatomy");
+    const std::uint8_t* an = anatomy.data();
+    const unsigned long long* anatomyArea = countSet(ctx, anatomy);
+    checkCancel();
+
+    // 2. Edge evidence. (With less than 20 pixels of anatomy the CPU stops here; the device
+    // goes on, harmlessly, and the host drops what it found once it reads the count.)
+    const unsigned long long* backgroundArea = countSet(ctx, found.background);
+    const float* backgroundMedian = quantileWhere(ctx, median, found.background, 0.5, nullptr);
+    const float* anatomyLow = quantileWhere(ctx, median, anatomy, 0.01, nullptr);
+    float* background = ctx.scalar<float>();
+    single(ctx, [=] __device__() {
+        *background = *backgroundArea > 100 ? *backgroundMedian : *anatomyLow;
+    });
+    processing::EdgeEvidenceSettings es;
+    es.workingMm = mm;
+    es.skinMm = p.skinMm;
+    es.levelSigmaMm = p.edgeLevelSigmaMm;
+    const DeviceEdgeEvidence ev = DeviceEdgeEvidenceFinder{}(ctx, median, anatomy, background, es);
+    profile.mark("2 edge evidence");
+    checkCancel();
+
+    // 3. Confident bone: above the edge level by more than the noise (measured on the flat
+    // background where there is one, else in the anatomy), clear of the skin.
+    float* noise = ctx.scalar<float>();
+    {
+        const DeviceImage smooth = DeviceGaussianBlur{}(ctx, median, 1.0);
+        const float* sm = smooth.data();
+        const std::uint8_t* bg = found.background.data();
+        selectValue(
+            ctx, n,
+            [=] __device__(std::int64_t i, float& v) {
+                const bool where = *backgroundArea > 100 ? bg[i] != 0 : an[i] != 0;
+                v = fabsf(img[i] - sm[i]);
+                return where;
+            },
+            Rank::middle(), noise);
+    }
+    DeviceMask confident = ctx.raster<std::uint8_t>(w, h);
+    {
+        const float* dist = ev.distance.data();
+        const float* level = ev.level.data();
+        const double skinMm = p.skinMm;
+        map(ctx, confident, [=] __device__(std::int64_t i) -> std::uint8_t {
+            const float margin = kNoiseMargin * (1.4826f * *noise);
+            return an[i] != 0 && dist[i] > skinMm && img[i] > level[i] + margin;
+        });
+    }
+    confident = keepLargeComponents(ctx, morph.open(ctx, confident, 1.0),
+                                    kConfidentBoneMm2 / (mm * mm), 0.0);
+    profile.mark("3 confident bone");
+
+    // 4. Enclosure by bone edges.
+    const DeviceMask enclosed =
+        DeviceEnclosureCount{}(ctx, unite(ctx, ev.edges, confident), complement(ctx, anatomy),
+                               std::floor(p.enclosureMm / mm));
+    const std::uint8_t* enc = enclosed.data();
+    profile.mark("4 enclosure");
+
+    // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
+    DeviceMask strongEdges = ctx.raster<std::uint8_t>(w, h);
+    {
+        const std::uint8_t* edges = ev.edges.data();
+        const float* fine = ev.fine.data();
+        const float* strength = ev.strength.data();
+        map(ctx, strongEdges, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return edges[i] != 0 && fine[i] > kStrongEdge * strength[i];
+        });
+    }
+    strongEdges = morph.dilate(ctx, strongEdges, 1.0);
+    DeviceMask open = ctx.raster<std::uint8_t>(w, h), skinBand = ctx.raster<std::uint8_t>(w, h);
+    {
+        const std::uint8_t* cf = confident.data();
+        const std::uint8_t* se = strongEdges.data();
+        map(ctx, open, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return an[i] != 0 && cf[i] == 0 && enc[i] <= kOpenDirections && se[i] == 0;
+        });
+        const float* dist = ev.distance.data();
+        const double skinReach = p.skinMm + 1.0;
+        map(ctx, skinBand, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return an[i] != 0 && dist[i] <= skinReach;
+        });
+    }
+    DeviceMask tissue = componentsTouching(ctx, open, skinBand);
+    profile.mark("5 confident tissue");
+    checkCancel();
+
+    // 6. Local levels and bone candidates; deep valleys between bones are soft tissue.
+    const float* anatomyHigh = quantileWhere(ctx, median, anatomy, 0.90, nullptr, maxValue);
+    const float* globalBone = quantileWhere(ctx, median, confident, 0.5, anatomyHigh);
+    const double levelSigma = p.levelSigmaMm / mm;
+    const DeviceImage boneLevel = localLevel(ctx, median, confident, levelSigma, globalBone);
+    const float* anatomyTissue = quantileWhere(ctx, median, anatomy, 0.20, nullptr, 0.0f);
+    auto tissueLevelOf = [&](const DeviceMask& t, const float*& global) {
+        global = quantileWhere(ctx, median, t, 0.5, anatomyTissue);
+        return localLevel(ctx, median, t, levelSigma, global);
+    };
+    const float* globalTissue = nullptr;
+    DeviceImage tissueLevel = tissueLevelOf(tissue, globalTissue);
+    DeviceImage valleys;
+    {
+        // The edge evidence's fine smoothing is the valley depth's smoothing when the scales
+        // agree (they do by default): computed once.
+        DeviceImage smoothed;
+        if (kFineMm != es.fineMm) smoothed = DeviceGaussianBlur{}(ctx, median, kFineMm / mm);
+        valleys = DeviceValleyDepth{}(
+            ctx, kFineMm != es.fineMm ? smoothed : ev.smooth, static_cast<int>(px(kValleyFromMm)),
+            static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kValleyFlankMm)));
+    }
+    DeviceMask valleyTissue = ctx.raster<std::uint8_t>(w, h);
+    {
+        const float* bl = boneLevel.data();
+        const float* tl = tissueLevel.data();
+        const float* va = valleys.data();
+        map(ctx, valleyTissue, [=] __device__(std::int64_t i) -> std::uint8_t {
+            const float c = maxOf2(bl[i] - tl[i], 0.0f);
+            return an[i] != 0 && va[i] > kValleyDepth * c && c > 0.0f;
+        });
+    }
+    confident = andNot(ctx, confident, valleyTissue);
+    tissue = unite(ctx, tissue, valleyTissue);
+    // The tissue the skin reaches, valleys that open onto it included: a closed valley inside a
+    // bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
+    const DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
+    tissueLevel = tissueLevelOf(tissue, globalTissue);
+    DeviceImage contrast = ctx.raster<float>(w, h);
+    {
+        const float* bl = boneLevel.data();
+        const float* tl = tissueLevel.data();
+        const float* gt = globalTissue;
+        map(ctx, contrast, [=] __device__(std::int64_t i) {
+            const float floor = 0.1f * maxOf2(*globalBone - *gt, 1e-3f * maxValue);
+            return maxOf2(bl[i] - tl[i], floor);
+        });
+    }
+    const float* tl = tissueLevel.data();
+    const float* co = contrast.data();
+    DeviceMask candidate = ctx.raster<std::uint8_t>(w, h),
+               interior = ctx.raster<std::uint8_t>(w, h);
+    {
+        const std::uint8_t* ts = tissue.data();
+        const float boneLevelPart = static_cast<float>(p.boneLevel);
+        const float fillLevelPart = static_cast<float>(p.fillLevel);
+        map(ctx, candidate, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return an[i] != 0 && ts[i] == 0 && img[i] > tl[i] + boneLevelPart * co[i];
+        });
+        map(ctx, interior, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return an[i] != 0 && ts[i] == 0 && enc[i] >= kEnclosedDirections &&
+                   img[i] > tl[i] + fillLevelPart * co[i];
+        });
+    }
+    interior = morph.open(ctx, interior, px(kFillOpenMm));
+    candidate = unite(ctx, unite(ctx, confident, candidate), interior);
+    profile.mark("6 levels, valleys, candidates");
+    if (evidence != nullptr) {
+        evidence->background = toHost(ctx, found.background);
+        evidence->confident = toHost(ctx, confident);
+        evidence->tissue = toHost(ctx, tissue);
+        evidence->candidate = toHost(ctx, candidate);
+        evidence->edges = toHost(ctx, ev.edges);
+        evidence->enclosed = toHost(ctx, enclosed);
+    }
+
+    // 7. The Sobel edges place the outline within bandMm of the candidate.
+    const double band = px(p.bandMm);
+    const DeviceMask inner = unite(ctx, confident, morph.erode(ctx, candidate, band));
+    const DeviceMask nearConfident = morph.dilate(ctx, confident, band);
+    const DeviceMask nearCandidate = morph.dilate(ctx, candidate, band);
+    profile.mark("7a watershed markers");
+    DeviceMask markers = ctx.raster<std::uint8_t>(w, h),
+               tissueOnTie = ctx.raster<std::uint8_t>(w, h);
+    {
+        const std::uint8_t* in = inner.data();
+        const std::uint8_t* nc = nearConfident.data();
+        const std::uint8_t* nd = nearCandidate.data();
+        const std::uint8_t* ts = tissue.data();
+        const float* dist = ev.distance.data();
+        const double skinMm = p.skinMm;
+        map(ctx, markers, [=] __device__(std::int64_t i) -> std::uint8_t {
+            if (in[i] != 0) return 2;
+            if (an[i] == 0) return 1;
+            const bool skin = dist[i] <= skinMm && nc[i] == 0;
+            return ts[i] != 0 || skin || nd[i] == 0 ? 1 : 0;
+        });
+        const float boneLevelPart = static_cast<float>(p.boneLevel);
+        map(ctx, tissueOnTie, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return img[i] <= tl[i] + boneLevelPart * co[i];
+        });
+    }
+    DeviceMask bone = ctx.raster<std::uint8_t>(w, h);
+    {
+        const DeviceMask labels = DeviceMarkerWatershed{}(ctx, sobel, markers, tissueOnTie);
+        const std::uint8_t* lb = labels.data();
+        map(ctx, bone,
+            [=] __device__(std::int64_t i) -> std::uint8_t { return lb[i] == 2 && an[i] != 0; });
+    }
+    profile.mark("7b watershed");
+    checkCancel();
+
+    // 8. Pockets, small pieces, pieces not on edges.
+    bone = DevicePocketSealer{}(ctx, bone, anatomy, px(kSealMm));
+    profile.mark("8a pockets");
+    int* small = ctx.scalar<int>();
+    int* offEdges = ctx.scalar<int>();
+    bone = keepLargeComponents(ctx, bone, p.minAreaMm2 / (mm * mm), kMinFraction, small);
+    DeviceImage z = ctx.raster<float>(w, h);
+    map(ctx, z, [=] __device__(std::int64_t i) { return (img[i] - tl[i]) / co[i]; });
+    bone = keepPiecesOnEdges(ctx, bone, anatomy, ev, z, offEdges);
+    profile.mark("8b pieces");
+
+    // 9. Holes and the final closing.
+    const DeviceMask pieces = fillHoles(ctx, bone);
+    if (p.closeMm > 0.0) {
+        const double r = px(p.closeMm);
+        // Each piece closed on its own (never bridging two bones); what the closing adds is
+        // kept where the image is fillLevel above the tissue level or bone edges enclose it
+        // (outside the tissue the skin reaches).
+        DeviceMask closed = intersect(ctx, closeEachComponent(ctx, pieces, r), anatomy);
+        std::uint8_t* cl = closed.data();
+        const std::uint8_t* pc = pieces.data();
+        const std::uint8_t* rc = reached.data();
+        const float* zz = z.data();
+        const float fillLevel = static_cast<float>(p.fillLevel);
+        forEach(ctx, n, [=] __device__(std::int64_t i) {
+            cl[i] = pc[i] != 0 || (cl[i] != 0 && (zz[i] >= fillLevel ||
+                                                  (enc[i] >= kEnclosedDirections && rc[i] == 0)));
+        });
+        bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm));
+    } else {
+        bone = copyOf(ctx, pieces);
+    }
+    checkCancel();
+
+    // A smooth outline: the mask blurred a little, traced at the half level (on the host).
+    DeviceImage field = ctx.raster<float>(w, h);
+    {
+        const std::uint8_t* bn = bone.data();
+        map(ctx, field, [=] __device__(std::int64_t i) { return static_cast<float>(bn[i]); });
+    }
+    field = DeviceGaussianBlur{}(ctx, field, 0.7);
+    profile.mark("9 holes, closing, field");
+    processing::FloatImage hostField = toHost(ctx, field);
+    result.anatomy = toHost(ctx, anatomy);
+    if (evidence != nullptr) evidence->bone = toHost(ctx, bone);
+    ctx.fetchScalars();
+    profile.mark("downloads");
+    profile.report();
+
+    processing::AnatomyFound described = DeviceAnatomyFinder::describe(ctx, found);
+    result.discarded = std::move(described.discarded);
+    result.notes = std::move(described.notes);
+    if (ctx.hostValue(anatomyArea) < 20) {
+        result.notes.push_back("no anatomy found");
+        if (evidence != nullptr) evidence->bone = processing::Mask(w, h, 0);
+        return result;
+    }
+    const int droppedSmall = ctx.hostValue(small);
+    const int droppedOffEdges = ctx.hostValue(offEdges);
+    if (droppedSmall > 0) {
+        result.notes.push_back(std::to_string(droppedSmall) + " bone piece(s) smaller than " +
+                               std::to_string(static_cast<int>(p.minAreaMm2)) +
+                               " mm² or 0.5 % of the largest dropped");
+    }
+    if (droppedOffEdges > 0) {
+        result.notes.push_back(std::to_string(droppedOffEdges) +
+                               " piece(s) whose outline is not on bone edges (soft tissue) or is "
+                               "razor sharp (markers, text) dropped");
+    }
+    result.field = std::move(hostField);
+    result.minArea = p.minAreaMm2 / (mm * mm);
+    return result;
+}
+
+void DeviceBoneRegions::traceOutline(DeviceBoneRegionsResult& result,
+                                     const processing::ExecutionPolicy& policy) {
+    if (result.field.empty()) return;
+    for (processing::Contour& c :
+         processing::ContourTracer{}(result.field, 0.5f, processing::SaddleRule::Average, policy)) {
+        if (c.points.size() >= 3 && std::abs(processing::signedArea(c)) >= result.minArea) {
+            result.contours.push_back(std::move(c));
+        }
+    }
+}
+
+}  // namespace xrayprep::gpu::regions

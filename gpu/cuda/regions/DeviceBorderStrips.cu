@@ -1,0 +1,331 @@
+#include "gpu/cuda/regions/DeviceBorderStrips.h"
+
+#include <cub/cub.cuh>
+
+#include <array>
+#include <cmath>
+
+#include "gpu/cuda/regions/BlockSelect.cuh"
+#include "gpu/cuda/regions/Launch.cuh"
+#include "gpu/cuda/regions/SideGeometry.cuh"
+#include "processing/contour/SideLines.h"
+
+namespace xrayprep::gpu::regions {
+namespace {
+
+constexpr int kBlock = 256;
+using processing::ImageSide;
+constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, ImageSide::Top,
+                                          ImageSide::Bottom};
+
+struct Candidate {
+    double score;
+    double angle;
+    double depth;
+    float level;
+    int start;
+    int lines;
+};
+
+struct SearchParams {
+    int w, h;
+    int angles, steps;
+    double angleStep;
+    double tolerance, coverage, maxDepth, leadIn;
+    int lineCapacity;  // values per line scratch
+    int levelCapacity;
+};
+
+struct Line {
+    int n;
+    bool uniform;
+    float level;
+};
+
+// tol = tolerance x max(high - low, 1e-6f), as BorderStripFinder computes it.
+__device__ double toleranceOf(const float* low, const float* high, double tolerance) {
+    const float spread = maxOf2(*high - *low, 1e-6f);
+    return tolerance * spread;
+}
+
+// lineValues: the values of line d in order of u (inside the image only), into vals; returns n.
+__device__ int gatherLine(const float* img, const DeviceSide& f, const DeviceTilt& t, int d,
+                          float* vals) {
+    using Scan = cub::BlockScan<int, kBlock>;
+    __shared__ typename Scan::TempStorage temp;
+    __shared__ int count;
+    const int length = f.length(), across = f.across();
+    if (threadIdx.x == 0) count = 0;
+    __syncthreads();
+    for (int base = 0; base < length; base += kBlock) {
+        const int u = base + threadIdx.x;
+        int vv = -1;
+        if (u < length) vv = static_cast<int>(lround(t.v(d, u, length)));
+        const int take = u < length && vv >= 0 && vv < across ? 1 : 0;
+        int offset = 0, total = 0;
+        Scan(temp).ExclusiveSum(take, offset, total);
+        if (take) vals[count + offset] = img[f.index(u, vv)];
+        __syncthreads();
+        if (threadIdx.x == 0) count += total;
+        __syncthreads();
+    }
+    const int n = count;
+    __syncthreads();  // read by all before a later call resets it
+    return n;
+}
+
+// judgeLine on vals[0, n) (all threads; the verdict is the same in every thread).
+__device__ Line judgeLine(const float* vals, int n, double tolerance, double coverage,
+                          float* smooth) {
+    __shared__ int uniform;
+    __shared__ float level;
+    Line out{n, false, 0.0f};
+    if (n < 8) return out;
+    const int half = max(1, n / 40);
+    const int stride = max(1, half / 2);
+    const int m = (n + stride - 1) / stride;
+    for (int k = threadIdx.x; k < m; k += kBlock) {
+        const int i = k * stride;
+        const int lo = max(0, i - half), hi = min(n - 1, i + half);
+        const int size = hi - lo + 1;
+        smooth[k] = threadSelect(vals + lo, size, size / 2);
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        double sx = 0, sy = 0, sxx = 0, sxy = 0;
+        for (int k = 0; k < m; ++k) {
+            const double x = k * stride, y = smooth[k];
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            sxy += x * y;
+        }
+        const double denom = m * sxx - sx * sx;
+        const double slope = denom != 0.0 ? (m * sxy - sx * sy) / denom : 0.0;
+        const double intercept = (sy - slope * sx) / m;
+        int within = 0;
+        for (int k = 0; k < m; ++k) {
+            const double fit = intercept + slope * static_cast<double>(k * stride);
+            within += fabs(smooth[k] - fit) <= tolerance ? 1 : 0;
+        }
+        uniform = within >= coverage * m && fabs(slope) * n <= 3.0 * tolerance ? 1 : 0;
+    }
+    // medianOf(smooth): the element of rank m / 2.
+    for (int j = threadIdx.x; j < m; j += kBlock) {
+        if (rankOf(smooth, m, j) == m / 2) level = smooth[j];
+    }
+    __syncthreads();
+    out.uniform = uniform != 0;
+    out.level = level;
+    __syncthreads();
+    return out;
+}
+
+struct Verdict {
+    int n;
+    int uniform;
+    float level;
+};
+
+// Lines a candidate may need: the start search (d0 <= maxLead) and the band (d < maxDepth x
+// across).
+__host__ __device__ inline int linesToJudge(const SearchParams& s, int across) {
+    const int maxLead = max(1, static_cast<int>(s.leadIn * across));
+    const int deepest = static_cast<int>(ceil(s.maxDepth * across));
+    return max(maxLead + 1, deepest);
+}
+
+// Every line a candidate may look at, judged on its own (judgeLine is a function of the line
+// alone): one block per (candidate, line), the line and its running medians in shared memory.
+__global__ void __launch_bounds__(kBlock) judgeKernel(const float* __restrict__ img,
+                                                      const DeviceTilt* __restrict__ tilts,
+                                                      SearchParams s, int slots, const float* low,
+                                                      const float* high, Verdict* verdicts) {
+    extern __shared__ float shared[];
+    const int k = blockIdx.x / slots, d = blockIdx.x % slots;
+    const DeviceSide f{sideAt(k / s.angles), s.w, s.h};
+    if (d >= linesToJudge(s, f.across())) return;
+    float* vals = shared;
+    float* smooth = shared + f.length();
+    const double tol = toleranceOf(low, high, s.tolerance);
+    const int n = gatherLine(img, f, tilts[k], d, vals);
+    const Line v = judgeLine(vals, n, tol, s.coverage, smooth);
+    if (threadIdx.x == 0) verdicts[blockIdx.x] = {n, v.uniform ? 1 : 0, v.level};
+}
+
+// searchTilt's walk over the verdicts, in the CPU's order: the first uniform line within the
+// lead-in starts the band, which goes on while lines are long enough, uniform, and keep the
+// level of the line before; then the band's score, depth and median level.
+__global__ void searchKernel(const DeviceTilt* __restrict__ tilts, SearchParams s, int slots,
+                             const float* low, const float* high, const Verdict* verdicts,
+                             float* levels, Candidate* out) {
+    const int k = blockIdx.x;
+    const DeviceSide f{sideAt(k / s.angles), s.w, s.h};
+    const double angle = (k % s.angles - s.steps) * s.angleStep;
+    const DeviceTilt t = tilts[k];
+    const Verdict* v = verdicts + static_cast<std::size_t>(k) * slots;
+    float* lv = levels + static_cast<std::size_t>(k) * s.levelCapacity;
+    __shared__ int start, lines, end;
+    if (threadIdx.x == 0) {
+        const double tol = toleranceOf(low, high, s.tolerance);
+        const int across = f.across();
+        const int maxLead = max(1, static_cast<int>(s.leadIn * across));
+        start = -1;
+        for (int d0 = 0; d0 <= maxLead; ++d0) {
+            if (v[d0].uniform != 0) {
+                start = d0;
+                break;
+            }
+        }
+        lines = 0;
+        end = start;
+        if (start >= 0) {
+            bool hasPrevious = false;
+            float previous = 0.0f;
+            int d = start;
+            while (d < s.maxDepth * across) {
+                if (v[d].n < 0.8 * f.length()) break;
+                if (v[d].uniform == 0) break;
+                if (hasPrevious && fabsf(v[d].level - previous) > 2.0 * tol) break;
+                hasPrevious = true;
+                previous = v[d].level;
+                lv[lines++] = v[d].level;
+                ++d;
+            }
+            end = d;
+        }
+    }
+    __syncthreads();
+    Candidate c{-1.0, angle, 0.0, 0.0f, 0, 0};
+    if (start < 0 || lines < 2) {
+        if (threadIdx.x == 0) out[k] = c;
+        return;
+    }
+    __shared__ float level;
+    for (int j = threadIdx.x; j < lines; j += blockDim.x) {
+        if (rankOf(lv, lines, j) == lines / 2) level = lv[j];
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        c.score = lines - 0.01 * fabs(angle);
+        c.depth = end + t.offset;
+        c.start = start;
+        c.lines = lines;
+        c.level = level;
+        out[k] = c;
+    }
+}
+
+// Fixed order: per side the first tilt with the highest score.
+__global__ void chooseKernel(const Candidate* cands, int angles, DeviceStripResult* sides) {
+    const int side = threadIdx.x;
+    if (side >= 4) return;
+    int best = -1;
+    for (int a = 0; a < angles; ++a) {
+        const Candidate& c = cands[side * angles + a];
+        if (c.score < 0.0) continue;
+        if (best < 0 || c.score > cands[best].score) best = side * angles + a;
+    }
+    DeviceStripResult r{0, 0, 0.0, 0.0, 0.0f, 0, 0};
+    if (best >= 0) {
+        const Candidate& c = cands[best];
+        r = {1, best, c.angle, c.depth, c.level, c.start, c.lines};
+    }
+    sides[side] = r;
+}
+
+// The band: per position along the side inwards while its pixels keep their line's level.
+__global__ void paintKernel(const float* __restrict__ img, const DeviceTilt* __restrict__ tilts,
+                            const DeviceStripResult* sides, const float* levels,
+                            int levelCapacity, int w, int h, const float* low, const float* high,
+                            double tolerance, std::uint8_t* mask) {
+    const int side = blockIdx.y;
+    const DeviceStripResult r = sides[side];
+    if (r.found == 0) return;
+    const DeviceSide f{sideAt(side), w, h};
+    const int u = blockIdx.x * blockDim.x + threadIdx.x;
+    const int length = f.length();
+    if (u >= length) return;
+    const double tol = toleranceOf(low, high, tolerance);
+    const DeviceTilt t = tilts[r.candidate];
+    const float* lv = levels + static_cast<std::size_t>(r.candidate) * levelCapacity;
+    const double edge = r.depth + t.slope * (u - 0.5 * length);
+    for (int v = 0; v < f.across() && v < edge; ++v) {
+        const int i = f.index(u, v);
+        const double line = v - t.offset - t.slope * (u - 0.5 * length);
+        const int k = static_cast<int>(lround(line)) - r.start;
+        if (k >= 0 && k < r.lines && fabsf(img[i] - lv[k]) > 2.0 * tol) break;
+        mask[i] = 1;
+    }
+}
+
+}  // namespace
+
+std::vector<processing::BorderStrip> DeviceBorderStrips::strips(
+    const std::vector<DeviceStripResult>& sides) {
+    std::vector<processing::BorderStrip> out;
+    for (std::size_t s = 0; s < sides.size() && s < kSides.size(); ++s) {
+        if (sides[s].found == 0) continue;
+        out.push_back({kSides[s], sides[s].angle, sides[s].depth, sides[s].level});
+    }
+    return out;
+}
+
+DeviceBorderStrips DeviceBorderStripFinder::operator()(
+    DeviceContext& ctx, const DeviceImage& img, const float* low, const float* high,
+    const processing::BorderStripSettings& s) const {
+    const int w = img.width(), h = img.height();
+    DeviceBorderStrips out;
+    out.mask = ctx.raster<std::uint8_t>(w, h);
+    out.sides = ctx.raster<DeviceStripResult>(4, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.mask.data(), 0, out.mask.bytes(), ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.sides.data(), 0, out.sides.bytes(), ctx.stream()));
+    if (w < 8 || h < 8) return out;
+    SearchParams p{};
+    p.w = w;
+    p.h = h;
+    p.steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
+    p.angles = 2 * p.steps + 1;
+    p.angleStep = s.angleStep;
+    p.tolerance = s.tolerance;
+    p.coverage = s.coverage;
+    p.maxDepth = s.maxDepth;
+    p.leadIn = s.leadIn;
+    p.lineCapacity = std::max(w, h);
+    p.levelCapacity = static_cast<int>(std::ceil(s.maxDepth * std::max(w, h))) + 2;
+    const int candidates = 4 * p.angles;
+    std::vector<DeviceTilt> tilts(static_cast<std::size_t>(candidates));
+    for (int k = 0; k < candidates; ++k) {
+        const DeviceSide f{static_cast<int>(kSides[static_cast<std::size_t>(k / p.angles)]), w, h};
+        const double angle = (k % p.angles - p.steps) * s.angleStep;
+        const processing::LineTilt t = processing::LineTilt::of(angle, f.length());
+        tilts[static_cast<std::size_t>(k)] = {t.slope, t.offset};
+    }
+    const DeviceRaster<DeviceTilt> tiltTable = ctx.table(tilts);
+    // Every line any candidate may need, judged at once; then each candidate's walk.
+    const int slots = std::max(linesToJudge(p, w), linesToJudge(p, h));
+    DeviceRaster<Verdict> verdicts = ctx.raster<Verdict>(slots, candidates);
+    const std::size_t shared = 2 * static_cast<std::size_t>(p.lineCapacity) * sizeof(float);
+    if (shared > 48 * 1024) {
+        XRAYPREP_CUDA_CHECK(cudaFuncSetAttribute(
+            judgeKernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared)));
+    }
+    judgeKernel<<<candidates * slots, kBlock, shared, ctx.stream()>>>(
+        img.data(), tiltTable.data(), p, slots, low, high, verdicts.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    DeviceImage levels = ctx.raster<float>(p.levelCapacity, candidates);
+    DeviceRaster<Candidate> cands = ctx.raster<Candidate>(candidates, 1);
+    searchKernel<<<candidates, 128, 0, ctx.stream()>>>(tiltTable.data(), p, slots, low, high,
+                                                       verdicts.data(), levels.data(),
+                                                       cands.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    chooseKernel<<<1, 32, 0, ctx.stream()>>>(cands.data(), p.angles, out.sides.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    paintKernel<<<dim3((std::max(w, h) + 127) / 128, 4), 128, 0, ctx.stream()>>>(
+        img.data(), tiltTable.data(), out.sides.data(), levels.data(), p.levelCapacity, w, h, low,
+        high, s.tolerance, out.mask.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    return out;
+}
+
+}  // namespace xrayprep::gpu::regions

@@ -1,0 +1,116 @@
+#include "gpu/cuda/regions/DeviceComponentSelection.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "gpu/cuda/regions/DeviceDiskMorphology.h"
+#include "gpu/cuda/regions/Launch.cuh"
+
+namespace xrayprep::gpu::regions {
+
+void largestArea(DeviceContext& ctx, const DeviceComponents& cm, int* largest) {
+    const std::int32_t* area = cm.area.data();
+    const int* count = cm.count;
+    forEach(ctx, static_cast<std::int64_t>(cm.area.size()), [=] __device__(std::int64_t l) {
+        if (l >= 1 && l <= *count && area[l] > 0) atomicMax(largest, area[l]);
+    });
+}
+
+DeviceMask labelFlags(DeviceContext& ctx, const DeviceComponents& cm) {
+    DeviceMask flags = ctx.raster<std::uint8_t>(static_cast<int>(cm.area.size()), 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(flags.data(), 0, flags.bytes(), ctx.stream()));
+    return flags;
+}
+
+DeviceMask selectLabels(DeviceContext& ctx, const DeviceComponents& cm, const DeviceMask& flags) {
+    DeviceMask out = ctx.raster<std::uint8_t>(cm.width, cm.height);
+    const std::int32_t* labels = cm.labels.data();
+    const std::uint8_t* keep = flags.data();
+    map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t { return keep[labels[i]]; });
+    return out;
+}
+
+DeviceMask keepLargeComponents(DeviceContext& ctx, const DeviceComponents& cm, double minArea,
+                               double minFraction, int* dropped) {
+    int* largest = ctx.scalar<int>();
+    largestArea(ctx, cm, largest);
+    DeviceMask keep = labelFlags(ctx, cm);
+    std::uint8_t* k = keep.data();
+    const std::int32_t* area = cm.area.data();
+    const int* count = cm.count;
+    forEach(ctx, static_cast<std::int64_t>(cm.area.size()), [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        // ComponentSelection.cpp: limit = max(minArea, minFraction * largest), in double.
+        const double byFraction = minFraction * static_cast<double>(*largest);
+        const double limit = minArea < byFraction ? byFraction : minArea;
+        const bool kept = static_cast<double>(area[l]) >= limit;
+        k[l] = kept ? 1 : 0;
+        if (!kept && dropped != nullptr) atomicAdd(dropped, 1);
+    });
+    return selectLabels(ctx, cm, keep);
+}
+
+DeviceMask keepLargeComponents(DeviceContext& ctx, const DeviceMask& m, double minArea,
+                               double minFraction, int* dropped) {
+    return keepLargeComponents(ctx, DeviceConnectedComponents{}(ctx, m), minArea, minFraction,
+                               dropped);
+}
+
+DeviceMask componentsTouching(DeviceContext& ctx, const DeviceComponents& cm,
+                              const DeviceMask& touch) {
+    DeviceMask keep = labelFlags(ctx, cm);
+    std::uint8_t* k = keep.data();
+    const std::int32_t* labels = cm.labels.data();
+    const std::uint8_t* t = touch.data();
+    forEach(ctx, static_cast<std::int64_t>(cm.labels.size()), [=] __device__(std::int64_t i) {
+        if (t[i] != 0 && labels[i] != 0) k[labels[i]] = 1;
+    });
+    return selectLabels(ctx, cm, keep);
+}
+
+DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r) {
+    const int w = m.width(), h = m.height();
+    DeviceMask out = copyOf(ctx, m);
+    if (r <= 0.0) return out;
+    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, m);
+    int count = 0;
+    ctx.download(&count, cm.count, sizeof(int));
+    if (count <= 0) return out;
+    const auto entries = static_cast<std::size_t>(count) + 1;
+    std::vector<std::int32_t> minX(entries), minY(entries), maxX(entries), maxY(entries);
+    ctx.download(minX.data(), cm.minX.data(), entries * sizeof(std::int32_t));
+    ctx.download(minY.data(), cm.minY.data(), entries * sizeof(std::int32_t));
+    ctx.download(maxX.data(), cm.maxX.data(), entries * sizeof(std::int32_t));
+    ctx.download(maxY.data(), cm.maxY.data(), entries * sizeof(std::int32_t));
+    // ComponentSelection.cpp: each component in its bounding box padded by 2r + 2.
+    const int pad = 2 * static_cast<int>(std::ceil(r)) + 2;
+    const DeviceDiskMorphology morph;
+    const std::int32_t* labels = cm.labels.data();
+    std::uint8_t* o = out.data();
+    for (int c = 1; c <= count; ++c) {
+        const auto k = static_cast<std::size_t>(c);
+        const int x0 = std::max(0, minX[k] - pad), y0 = std::max(0, minY[k] - pad);
+        const int x1 = std::min(w - 1, maxX[k] + pad), y1 = std::min(h - 1, maxY[k] + pad);
+        const int cw = x1 - x0 + 1, ch = y1 - y0 + 1;
+        DeviceMask crop = ctx.raster<std::uint8_t>(cw, ch);
+        map(ctx, crop, [=] __device__(std::int64_t i) -> std::uint8_t {
+            const int x = x0 + static_cast<int>(i % cw), y = y0 + static_cast<int>(i / cw);
+            return labels[static_cast<std::size_t>(y) * w + x] == c ? 1 : 0;
+        });
+        const DeviceMask closed = morph.close(ctx, crop, r);
+        const std::uint8_t* cl = closed.data();
+        forEach(ctx, static_cast<std::int64_t>(cw) * ch, [=] __device__(std::int64_t i) {
+            if (cl[i] == 0) return;
+            const int x = x0 + static_cast<int>(i % cw), y = y0 + static_cast<int>(i / cw);
+            o[static_cast<std::size_t>(y) * w + x] = 1;
+        });
+    }
+    return out;
+}
+
+DeviceMask componentsTouching(DeviceContext& ctx, const DeviceMask& m, const DeviceMask& touch) {
+    return componentsTouching(ctx, DeviceConnectedComponents{}(ctx, m), touch);
+}
+
+}  // namespace xrayprep::gpu::regions

@@ -1,0 +1,36 @@
+#pragma once
+
+#include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceContext.h"
+#include "gpu/cuda/regions/DeviceRaster.h"
+
+namespace xrayprep::gpu::regions {
+
+// processing/contour/ComponentSelection on the device (4-connected components).
+
+// The components with at least minArea pixels and at least minFraction of the largest one's
+// area; `dropped` (a device scalar, optional) receives how many went.
+[[nodiscard]] DeviceMask keepLargeComponents(DeviceContext& ctx, const DeviceMask& m,
+                                             double minArea, double minFraction,
+                                             int* dropped = nullptr);
+[[nodiscard]] DeviceMask keepLargeComponents(DeviceContext& ctx, const DeviceComponents& cm,
+                                             double minArea, double minFraction,
+                                             int* dropped = nullptr);
+// The components that contain at least one pixel of `touch`.
+[[nodiscard]] DeviceMask componentsTouching(DeviceContext& ctx, const DeviceMask& m,
+                                            const DeviceMask& touch);
+[[nodiscard]] DeviceMask componentsTouching(DeviceContext& ctx, const DeviceComponents& cm,
+                                            const DeviceMask& touch);
+// processing::closeEachComponent: the union of m and of each component closed on its own by a
+// disk of radius r (DeviceDiskMorphology on the component's bounding box padded by 2r + 2, as
+// the CPU crops it). Waits for the component count and boxes, then queues each crop.
+[[nodiscard]] DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r);
+// *largest = the largest component's area (0 without components).
+void largestArea(DeviceContext& ctx, const DeviceComponents& cm, int* largest);
+// Per label (entries 0..n), zeroed.
+[[nodiscard]] DeviceMask labelFlags(DeviceContext& ctx, const DeviceComponents& cm);
+// out = flags[label] for every pixel (0 off the components).
+[[nodiscard]] DeviceMask selectLabels(DeviceContext& ctx, const DeviceComponents& cm,
+                                      const DeviceMask& flags);
+
+}  // namespace xrayprep::gpu::regions
