@@ -1,0 +1,181 @@
+#include "processing/contour/AnatomyFinder.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "tests/processing/imaging/ImagingTestSupport.h"
+
+namespace xrayprep::processing {
+namespace {
+
+// 240 x 200 working pixels of 0.5 mm, 12-bit values: a foot (soft tissue with a bone) on a
+// dark background, standing on a bright platform along the bottom, and a lead marker (a
+// bright 12 x 12 pixel square, 36 mm^2) apart from it.
+constexpr int kW = 240, kH = 200;
+constexpr int kPlatformTop = 170;
+constexpr std::uint16_t kMaxValue = 4095;
+
+struct Truth {
+    FloatImage image;
+    Mask foot, marker, platform;
+};
+
+bool inEllipse(double x, double y, double cx, double cy, double rx, double ry) {
+    const double dx = (x - cx) / rx, dy = (y - cy) / ry;
+    return dx * dx + dy * dy <= 1.0;
+}
+
+Truth footScene(bool withPlatform) {
+    Truth t{FloatImage(kW, kH), Mask(kW, kH, 0), Mask(kW, kH, 0), Mask(kW, kH, 0)};
+    std::mt19937 rng(7);
+    std::normal_distribution<float> noise(0.0f, 8.0f);
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+            float v = 400.0f;
+            if (withPlatform && y >= kPlatformTop) {
+                v = 2800.0f;
+                t.platform.at(x, y) = 1;
+            } else if (inEllipse(x, y, 130, kPlatformTop - 45, 80, 46)) {
+                v = inEllipse(x, y, 120, kPlatformTop - 50, 45, 18) ? 2300.0f : 1300.0f;
+                t.foot.at(x, y) = 1;
+            } else if (x >= 20 && x < 32 && y >= 20 && y < 32) {
+                v = 3900.0f;
+                t.marker.at(x, y) = 1;
+            }
+            t.image.at(x, y) = v + noise(rng);
+        }
+    }
+    return t;
+}
+
+// Pixels within r of a set pixel of m (the brute-force disk scan, for tolerances at outlines).
+Mask near(const Mask& m, int r) {
+    Mask out(m.width(), m.height(), 0);
+    for (int y = 0; y < m.height(); ++y) {
+        for (int x = 0; x < m.width(); ++x) {
+            for (int dy = -r; dy <= r && out.at(x, y) == 0; ++dy) {
+                for (int dx = -r; dx <= r; ++dx) {
+                    const int nx = x + dx, ny = y + dy;
+                    if (dx * dx + dy * dy > r * r || nx < 0 || ny < 0 || nx >= m.width() ||
+                        ny >= m.height()) {
+                        continue;
+                    }
+                    if (m.at(nx, ny) != 0) {
+                        out.at(x, y) = 1;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    return out;
+}
+
+bool anyContains(const std::vector<std::string>& lines, const std::string& part) {
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(part) != std::string::npos; });
+}
+
+AnatomyFinderSettings defaults() { return AnatomyFinderSettings{}; }
+
+Mask unionOf(const Mask& a, const Mask& b, const Mask& c) {
+    Mask m(a.width(), a.height(), 0);
+    for (std::size_t i = 0; i < m.size(); ++i)
+        m.data()[i] = a.data()[i] | b.data()[i] | c.data()[i];
+    return m;
+}
+
+// How far the anatomy may reach past the skin: the background flood stops where the smoothed
+// gradient rises above the background's noise, a few pixels before a strong skin step, and
+// its closing (2 pixels) takes back only part of that. On these scenes (a 900 step, noise 8)
+// the anatomy reaches up to 4 pixels (2 mm) past the skin; 5 allowed.
+constexpr int kSkinRim = 5;
+
+// The anatomy is the foot: every foot pixel 3 pixels inside its outline is anatomy, except the
+// sole, which the platform's band takes (it reaches marginMm, 2.5 mm, past the platform's
+// step), and no pixel farther than kSkinRim outside the foot is. The platform and the marker
+// are not anatomy, both are listed as discarded; the flooded background covers the background
+// away from the objects (outside the bands along the sides) and nothing of them.
+TEST(AnatomyFinder, FootOnAPlatformWithAMarker) {
+    const Truth t = footScene(true);
+    const AnatomyFound found =
+        AnatomyFinder{}(t.image, kMaxValue, defaults(), ExecutionPolicy::serial());
+    const Mask nearFoot = near(t.foot, kSkinRim);
+    Mask notFoot(kW, kH, 0);
+    for (std::size_t i = 0; i < notFoot.size(); ++i) notFoot.data()[i] = t.foot.data()[i] == 0;
+    const Mask nearOutside = near(notFoot, 3);
+    const Mask nearObjects = near(unionOf(t.foot, t.marker, t.platform), kSkinRim);
+    const int sole = kPlatformTop - 6;
+    int backgroundPixels = 0, flooded = 0;
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+            const std::uint8_t a = found.anatomy.at(x, y);
+            if (t.foot.at(x, y) != 0 && nearOutside.at(x, y) == 0 && y < sole) {
+                ASSERT_EQ(a, 1) << "foot " << x << "," << y;
+            }
+            if (nearFoot.at(x, y) == 0) {
+                ASSERT_EQ(a, 0) << "outside the foot " << x << "," << y;
+            }
+            if (t.foot.at(x, y) != 0 || t.marker.at(x, y) != 0 || t.platform.at(x, y) != 0) {
+                ASSERT_EQ(found.background.at(x, y), 0) << "object " << x << "," << y;
+            }
+            // The bands BorderStrips finds (here the uniform dark margins) are cut off first;
+            // the flood runs over them, but the background it reports is the rest.
+            if (nearObjects.at(x, y) == 0 && found.strips.mask.at(x, y) == 0) {
+                ++backgroundPixels;
+                flooded += found.background.at(x, y);
+            }
+        }
+    }
+    EXPECT_GT(flooded, 0.98 * backgroundPixels);
+    ASSERT_EQ(found.platforms.bands.size(), 1u);
+    EXPECT_EQ(found.platforms.bands[0].side, ImageSide::Bottom);
+    EXPECT_TRUE(anyContains(found.discarded, "platform along the bottom"));
+    EXPECT_TRUE(anyContains(found.discarded, "object of"));
+}
+
+// Without the platform, the foot is still found whole, and no platform is reported (the dark
+// margins along the sides are uniform, so BorderStrips lists them as bands; that is the
+// background and harmless).
+TEST(AnatomyFinder, FootWithoutPlatform) {
+    const Truth t = footScene(false);
+    const AnatomyFound found =
+        AnatomyFinder{}(t.image, kMaxValue, defaults(), ExecutionPolicy::serial());
+    EXPECT_TRUE(found.platforms.bands.empty());
+    EXPECT_FALSE(anyContains(found.discarded, "platform along the"));
+    const Mask nearFoot = near(t.foot, kSkinRim);
+    int footArea = 0, kept = 0;
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+            footArea += t.foot.at(x, y);
+            kept += t.foot.at(x, y) & found.anatomy.at(x, y);
+            if (nearFoot.at(x, y) == 0) {
+                ASSERT_EQ(found.anatomy.at(x, y), 0) << "outside the foot " << x << "," << y;
+            }
+        }
+    }
+    EXPECT_EQ(kept, footArea);
+}
+
+TEST(AnatomyFinder, ParallelEqualsSerial) {
+    const Truth t = footScene(true);
+    const AnatomyFound serial =
+        AnatomyFinder{}(t.image, kMaxValue, defaults(), ExecutionPolicy::serial());
+    for (const int threads : test::parallelThreadCounts()) {
+        const AnatomyFound p =
+            AnatomyFinder{}(t.image, kMaxValue, defaults(), ExecutionPolicy{threads});
+        EXPECT_EQ(p.anatomy, serial.anatomy);
+        EXPECT_EQ(p.background, serial.background);
+        EXPECT_EQ(p.strips.mask, serial.strips.mask);
+        EXPECT_EQ(p.platforms.mask, serial.platforms.mask);
+        EXPECT_EQ(p.discarded, serial.discarded);
+        EXPECT_EQ(p.notes, serial.notes);
+    }
+}
+
+}  // namespace
+}  // namespace xrayprep::processing
