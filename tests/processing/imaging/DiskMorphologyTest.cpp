@@ -11,9 +11,10 @@ namespace {
 const ExecutionPolicy kSerial = ExecutionPolicy::serial();
 
 // Radii between and on the squared integer distances: 1.4 just misses the diagonal neighbours
-// (1 + 1 > 1.96), 1.5 takes them (<= 2.25); sqrt(5) ~ 2.236 lies between 2.2 and 2.3; 4.3 is
-// larger than the smallest images.
-const double kRadii[] = {0.0, 0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 4.3};
+// (1 + 1 > 1.96), 1.5 takes them (<= 2.25); sqrt(5) ~ 2.236 lies between 2.2 and 2.3. Up to a
+// squared radius of 16 (r = 4) the disk is applied directly, beyond it (4.2, 4.3) through the
+// distance transform: both sides of the switch.
+const double kRadii[] = {0.0, 0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 4.0, 4.2, 4.3};
 
 TEST(DiskMorphology, DilateAndErodeMatchDiskScanOnRandomMasks) {
     std::uint32_t seed = 1;

@@ -12,10 +12,12 @@
 
 namespace xrayprep::processing::test {
 
-// Sizes that reach every border case: one pixel, one row, one column, odd and even sizes.
+// Sizes that reach every border case: one pixel, one row, one column, odd and even sizes; and
+// one large enough (37 x 29) that the fast interior paths of the primitives (spans that need no
+// clamping) run beside the clamped borders.
 inline const std::vector<std::pair<int, int>>& edgeCaseSizes() {
-    static const std::vector<std::pair<int, int>> sizes{{1, 1}, {1, 9},   {13, 1},  {2, 3},
-                                                        {7, 5}, {16, 16}, {23, 11}, {10, 31}};
+    static const std::vector<std::pair<int, int>> sizes{
+        {1, 1}, {1, 9}, {13, 1}, {2, 3}, {7, 5}, {16, 16}, {23, 11}, {10, 31}, {37, 29}};
     return sizes;
 }
 

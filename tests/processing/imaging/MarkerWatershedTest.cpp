@@ -154,7 +154,7 @@ TEST(MarkerWatershed, LabelsFollowTheLowerCostOnRandomReliefs) {
     std::uint32_t seed = 100;
     for (const auto& [w, h] : test::edgeCaseSizes()) {
         for (const int levels : {2, 4, 1000}) {
-            for (const double density : {0.02, 0.2}) {
+            for (const double density : {0.02, 0.2, 0.7}) {  // 0.7: regions of markers
                 const FloatImage relief = test::randomLevels(w, h, levels, seed++);
                 const Mask markers = randomMarkers(w, h, density, seed++);
                 const Mask tieFirst = test::randomBinaryMask(w, h, 0.5, seed++);
