@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <set>
 #include <vector>
 
 #include "processing/contour/ComponentSelection.h"
@@ -125,58 +124,6 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     Mask out(w, h);
     forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
         return keep[static_cast<std::size_t>(cm.labels.data()[i])];
-    });
-    return out;
-}
-
-// Fills the holes of `closed` (the bone after the final closing) that are small, or that lie
-// within one bone of `bones` (the pieces before the closing): a hole among several bones, or
-// one that is largely `tissue`, is the soft tissue between bones and stays.
-Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
-                    double maxArea, const ExecutionPolicy& policy) {
-    const int w = closed.width(), h = closed.height();
-    const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
-    const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
-    if (hm.components.empty()) return closed;
-    const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);
-    const int reach = static_cast<int>(std::ceil(radius)) + 1;
-    std::vector<std::int64_t> tissueArea(hm.components.size() + 1, 0);
-    for (std::size_t i = 0; i < holes.size(); ++i) {
-        if (tissue.data()[i] != 0) ++tissueArea[static_cast<std::size_t>(hm.labels.data()[i])];
-    }
-    std::vector<char> fill(hm.components.size() + 1, 0);
-    for (const Component& c : hm.components) {
-        // A hole that is largely soft tissue (a valley between two bones) stays open.
-        if (tissueArea[static_cast<std::size_t>(c.label)] * 4 >= c.area) continue;
-        if (static_cast<double>(c.area) <= maxArea) {
-            fill[static_cast<std::size_t>(c.label)] = 1;
-            continue;
-        }
-        // The bone pieces within `reach` of the hole (a disk around each hole pixel).
-        std::set<std::int32_t> around;
-        const double r2 = static_cast<double>(reach) * reach;
-        for (int y = std::max(0, c.minY - reach); y <= std::min(h - 1, c.maxY + reach); ++y) {
-            for (int x = std::max(0, c.minX - reach); x <= std::min(w - 1, c.maxX + reach); ++x) {
-                const std::int32_t b = bm.labels.at(x, y);
-                if (b == 0 || around.count(b) != 0) continue;
-                bool near = false;
-                for (int dy = -reach; dy <= reach && !near; ++dy) {
-                    for (int dx = -reach; dx <= reach && !near; ++dx) {
-                        const int hx = x + dx, hy = y + dy;
-                        if (dx * dx + dy * dy > r2 || hx < 0 || hy < 0 || hx >= w || hy >= h) {
-                            continue;
-                        }
-                        near = hm.labels.at(hx, hy) == c.label;
-                    }
-                }
-                if (near) around.insert(b);
-            }
-        }
-        fill[static_cast<std::size_t>(c.label)] = around.size() <= 1 ? 1 : 0;
-    }
-    Mask out(w, h);
-    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
-        return closed.data()[i] != 0 || fill[static_cast<std::size_t>(hm.labels.data()[i])] != 0;
     });
     return out;
 }

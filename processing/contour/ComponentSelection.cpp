@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <set>
 #include <vector>
 
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/PocketSealer.h"
 #include "processing/imaging/DiskMorphology.h"
 
 namespace xrayprep::processing {
@@ -84,6 +86,58 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
                 if (closed.at(x, y) != 0) out.at(x0 + x, y0 + y) = 1;
             }
         }
+    }
+    return out;
+}
+
+Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
+                    double maxArea, const ExecutionPolicy& policy) {
+    const int w = closed.width(), h = closed.height();
+    const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
+    const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
+    if (hm.components.empty()) return closed;
+    const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);
+    const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    std::vector<std::int64_t> tissueArea(hm.components.size() + 1, 0);
+    for (std::size_t i = 0; i < holes.size(); ++i) {
+        if (tissue.data()[i] != 0) ++tissueArea[static_cast<std::size_t>(hm.labels.data()[i])];
+    }
+    std::vector<char> fill(hm.components.size() + 1, 0);
+    for (const Component& c : hm.components) {
+        // A hole that is largely soft tissue (a valley between two bones) stays open.
+        if (tissueArea[static_cast<std::size_t>(c.label)] * 4 >= c.area) continue;
+        if (static_cast<double>(c.area) <= maxArea) {
+            fill[static_cast<std::size_t>(c.label)] = 1;
+            continue;
+        }
+        // The bone pieces within `reach` of the hole (a disk around each hole pixel).
+        std::set<std::int32_t> around;
+        const double r2 = static_cast<double>(reach) * reach;
+        for (int y = std::max(0, c.minY - reach); y <= std::min(h - 1, c.maxY + reach); ++y) {
+            for (int x = std::max(0, c.minX - reach); x <= std::min(w - 1, c.maxX + reach); ++x) {
+                const std::int32_t b = bm.labels.at(x, y);
+                if (b == 0 || around.count(b) != 0) continue;
+                bool near = false;
+                for (int dy = -reach; dy <= reach && !near; ++dy) {
+                    for (int dx = -reach; dx <= reach && !near; ++dx) {
+                        const int hx = x + dx, hy = y + dy;
+                        if (dx * dx + dy * dy > r2 || hx < 0 || hy < 0 || hx >= w || hy >= h) {
+                            continue;
+                        }
+                        near = hm.labels.at(hx, hy) == c.label;
+                    }
+                }
+                if (near) around.insert(b);
+            }
+        }
+        fill[static_cast<std::size_t>(c.label)] = around.size() <= 1 ? 1 : 0;
+    }
+    Mask out(w, h);
+    const auto n = static_cast<std::int64_t>(out.size());
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < n; ++i) {
+        out.data()[i] =
+            closed.data()[i] != 0 || fill[static_cast<std::size_t>(hm.labels.data()[i])] != 0;
     }
     return out;
 }

@@ -19,4 +19,13 @@ namespace xrayprep::processing {
 // closing fills gaps within one piece (a broken cortex) but never bridges two pieces.
 [[nodiscard]] Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy);
 
+// Fills the holes of `closed` (the bone after the final closing) that are small, or that lie
+// within one bone of `bones` (the pieces before the closing): a hole among several bones, or
+// one that is largely `tissue`, is the soft tissue between bones and stays. Holes are the
+// 4-connected unset regions that do not reach the image border; "largely" is a quarter of the
+// hole or more; small is at most maxArea pixels; the bones around a hole are the 4-connected
+// pieces of `bones` within ceil(radius) + 1 pixels of it.
+[[nodiscard]] Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue,
+                                  double radius, double maxArea, const ExecutionPolicy& policy);
+
 }  // namespace xrayprep::processing
