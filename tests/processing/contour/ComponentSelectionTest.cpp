@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <vector>
 
 #include "ContourTestUtil.h"
@@ -155,17 +157,175 @@ TEST(ComponentSelection, CloseEachComponentNeverBridgesTwoPieces) {
     }
 }
 
+// The holes of a mask: its unset pixels not 4-connected to the image border, by a flood of
+// the unset pixels from the border.
+Mask holesOf(const Mask& m) {
+    Mask unset(m.width(), m.height(), 0);
+    for (std::size_t i = 0; i < m.size(); ++i) unset.data()[i] = m.data()[i] == 0 ? 1 : 0;
+    const Raster<std::int32_t> labels = test::floodLabels(unset, false);
+    std::vector<char> open(static_cast<std::size_t>(countOf(labels)) + 1, 0);
+    for (int y = 0; y < m.height(); ++y) {
+        for (int x = 0; x < m.width(); ++x) {
+            if (x == 0 || y == 0 || x == m.width() - 1 || y == m.height() - 1) {
+                open[static_cast<std::size_t>(labels.at(x, y))] = 1;
+            }
+        }
+    }
+    Mask holes(m.width(), m.height(), 0);
+    for (std::size_t i = 0; i < m.size(); ++i) {
+        holes.data()[i] = labels.data()[i] != 0 && open[labels.data()[i]] == 0 ? 1 : 0;
+    }
+    return holes;
+}
+
+// The header's rule hole by hole: a hole with a quarter or more of `tissue` stays; else one of
+// at most maxArea pixels fills; else it fills when at most one piece of `bones` has a pixel
+// within ceil(radius) + 1 (Euclidean) of one of the hole's pixels. Every pair of pixels is
+// compared.
+Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
+                         double maxArea) {
+    const int w = closed.width(), h = closed.height();
+    const Raster<std::int32_t> holes = test::floodLabels(holesOf(closed), false);
+    const Raster<std::int32_t> pieces = test::floodLabels(bones, false);
+    const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    Mask out = closed;
+    for (std::int32_t l = 1; l <= countOf(holes); ++l) {
+        std::vector<std::pair<int, int>> pixels;
+        int tissuePixels = 0;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                if (holes.at(x, y) != l) continue;
+                pixels.emplace_back(x, y);
+                tissuePixels += tissue.at(x, y) != 0 ? 1 : 0;
+            }
+        }
+        const auto area = static_cast<int>(pixels.size());
+        bool fill = false;
+        if (4 * tissuePixels >= area) {
+            fill = false;
+        } else if (area <= maxArea) {
+            fill = true;
+        } else {
+            std::set<std::int32_t> around;
+            for (int y = 0; y < h; ++y) {
+                for (int x = 0; x < w; ++x) {
+                    if (pieces.at(x, y) == 0) continue;
+                    for (const auto& [hx, hy] : pixels) {
+                        if ((hx - x) * (hx - x) + (hy - y) * (hy - y) <= reach * reach) {
+                            around.insert(pieces.at(x, y));
+                            break;
+                        }
+                    }
+                }
+            }
+            fill = around.size() <= 1;
+        }
+        if (fill) {
+            for (const auto& [x, y] : pixels) out.at(x, y) = 1;
+        }
+    }
+    return out;
+}
+
+TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
+    std::uint32_t seed = 500;
+    for (const auto& [w, h] : test::edgeCaseSizes()) {
+        for (const double density : {0.55, 0.7}) {
+            const Mask closed = test::randomBinaryMask(w, h, density, seed++);
+            // The bones before the closing: part of the closed mask.
+            Mask bones = test::randomBinaryMask(w, h, 0.6, seed++);
+            for (std::size_t i = 0; i < bones.size(); ++i) bones.data()[i] &= closed.data()[i];
+            const Mask tissue = test::randomBinaryMask(w, h, 0.2, seed++);
+            for (const double radius : {1.0, 2.5}) {
+                for (const double maxArea : {0.0, 2.0, 1e9}) {
+                    SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density) +
+                                 " radius " + std::to_string(radius) + " maxArea " +
+                                 std::to_string(maxArea));
+                    EXPECT_EQ(fillInnerHoles(closed, bones, tissue, radius, maxArea,
+                                             ExecutionPolicy::serial()),
+                              bruteFillInnerHoles(closed, bones, tissue, radius, maxArea));
+                }
+            }
+        }
+    }
+}
+
+// Hand-made holes (maxArea 10, radius 1):
+// - a 6 x 6 hole inside one ring-shaped bone: filled though large (the inside of one bone),
+//   as with no bone around it;
+// - a 9 x 6 hole between two bones that the closing joined: stays open (the soft tissue
+//   between bones), unless maxArea admits it;
+// - a 2 x 2 hole inside one bone: a quarter of tissue keeps it open, without tissue it fills.
+TEST(ComponentSelection, FillInnerHolesKnownScenes) {
+    const int w = 40, h = 30;
+    auto box = [](Mask& m, int x0, int y0, int x1, int y1, std::uint8_t v) {
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) m.at(x, y) = v;
+        }
+    };
+    const Mask noTissue(w, h, 0);
+    // One bone, a 6 x 6 hole in it.
+    Mask ring(w, h, 0);
+    box(ring, 5, 5, 16, 16, 1);
+    box(ring, 8, 8, 13, 13, 0);
+    Mask ringFilled = ring;
+    box(ringFilled, 8, 8, 13, 13, 1);
+    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
+              ringFilled);
+    // No bone around it at all (its whole rim added by the closing): at most one, fills.
+    EXPECT_EQ(fillInnerHoles(ring, Mask(w, h, 0), noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
+              ringFilled);
+
+    // Two bones (left and right halves of a frame) that the closing joined at the top and
+    // bottom: the 6 x 6 hole between them touches both.
+    Mask left(w, h, 0), right(w, h, 0);
+    box(left, 5, 5, 11, 16, 1);
+    box(left, 8, 8, 11, 13, 0);
+    box(right, 13, 5, 19, 16, 1);
+    box(right, 13, 8, 16, 13, 0);
+    Mask bones = left;
+    for (std::size_t i = 0; i < bones.size(); ++i) bones.data()[i] |= right.data()[i];
+    Mask closed = bones;
+    box(closed, 12, 5, 12, 7, 1);  // the bridges the closing added
+    box(closed, 12, 14, 12, 16, 1);
+    Mask holeBetween(w, h, 0);
+    box(holeBetween, 8, 8, 16, 13, 1);
+    for (std::size_t i = 0; i < holeBetween.size(); ++i) holeBetween.data()[i] &= !closed.data()[i];
+    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
+              closed);
+    Mask closedAll = closed;
+    for (std::size_t i = 0; i < closedAll.size(); ++i) closedAll.data()[i] |= holeBetween.data()[i];
+    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 1e9, ExecutionPolicy::serial()),
+              closedAll);
+
+    // A small hole (4 pixels) in one bone: one tissue pixel (a quarter) keeps it open.
+    Mask small(w, h, 0);
+    box(small, 20, 5, 30, 15, 1);
+    box(small, 24, 9, 25, 10, 0);
+    Mask smallFilled = small;
+    box(smallFilled, 24, 9, 25, 10, 1);
+    Mask tissue(w, h, 0);
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, ExecutionPolicy::serial()),
+              smallFilled);
+    tissue.at(24, 9) = 1;
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, ExecutionPolicy::serial()), small);
+}
+
 TEST(ComponentSelection, ParallelEqualsSerial) {
     const Mask m = test::randomBinaryMask(120, 90, 0.3, 7);
     const Mask touch = test::randomBinaryMask(120, 90, 0.01, 8);
     const Mask closed = closeEachComponent(m, 2.5, ExecutionPolicy::serial());
     const Mask touching = componentsTouching(m, touch, ExecutionPolicy::serial());
     const Mask large = keepLargeComponents(m, 4.0, 0.01, ExecutionPolicy::serial());
+    const Mask dense = test::randomBinaryMask(120, 90, 0.7, 9);  // with many holes
+    const Mask bones = test::randomBinaryMask(120, 90, 0.5, 10);
+    const Mask filled = fillInnerHoles(dense, bones, touch, 2.0, 3.0, ExecutionPolicy::serial());
     for (const int threads : test::parallelThreadCounts()) {
         const ExecutionPolicy p{threads};
         EXPECT_EQ(closeEachComponent(m, 2.5, p), closed);
         EXPECT_EQ(componentsTouching(m, touch, p), touching);
         EXPECT_EQ(keepLargeComponents(m, 4.0, 0.01, p), large);
+        EXPECT_EQ(fillInnerHoles(dense, bones, touch, 2.0, 3.0, p), filled);
     }
 }
 
