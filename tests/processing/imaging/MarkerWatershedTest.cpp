@@ -134,6 +134,21 @@ TEST(MarkerWatershed, FloodEntersThroughTheLowestPass) {
     }
 }
 
+// The header's rule applies to every pixel, markers included: a marker's own cost is its
+// relief, and where the other class reaches it no higher (a flat relief) the costs tie and
+// tieFirst decides, so a marker pixel may take the other class. (If markers should keep their
+// class whatever the relief, this is the test to change.)
+TEST(MarkerWatershed, TiesAtAMarkerFollowTieFirst) {
+    const FloatImage flat(3, 1, 1.0f);
+    Mask markers(3, 1, 0);
+    markers.at(0, 0) = 1;
+    markers.at(1, 0) = 2;
+    EXPECT_EQ(MarkerWatershed{}(flat, markers, Mask(3, 1, 1), ExecutionPolicy::serial()),
+              Mask(3, 1, 1));
+    EXPECT_EQ(MarkerWatershed{}(flat, markers, Mask(3, 1, 0), ExecutionPolicy::serial()),
+              Mask(3, 1, 2));
+}
+
 TEST(MarkerWatershed, CostsMatchThresholdFloodsOnRandomReliefs) {
     std::uint32_t seed = 1;
     for (const auto& [w, h] : test::edgeCaseSizes()) {
