@@ -161,7 +161,7 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     return selectLabels(ctx, cm, keep);
 }
 
-// BoneRegionsMethod.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
+// ComponentSelection.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
 // `tissue` (the tissue the skin reaches) and is small or lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
                           const DeviceMask& tissue, double radius, double maxArea) {
