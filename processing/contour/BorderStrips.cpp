@@ -121,7 +121,9 @@ Candidate searchTilt(const FloatImage& img, const SideFrame& f, double angle, do
     }
     const int lines = d - *start;
     if (lines < 2) return c;
-    c.score = lines - 0.01 * std::abs(angle);
+    // Scored by the depth reached at the middle of the side: the lines of a tilt start
+    // `offset` pixels in there, so counting lines would favour 0 degrees over a tilted band.
+    c.score = d + t.offset - 0.01 * std::abs(angle);
     c.depth = d + t.offset;
     c.start = *start;
     c.levels = levels;

@@ -207,7 +207,7 @@ __global__ void searchKernel(const DeviceTilt* __restrict__ tilts, SearchParams 
     }
     __syncthreads();
     if (threadIdx.x == 0) {
-        c.score = lines - 0.01 * fabs(angle);
+        c.score = end + t.offset - 0.01 * fabs(angle);  // the depth reached at the middle
         c.depth = end + t.offset;
         c.start = start;
         c.lines = lines;
