@@ -124,6 +124,22 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
         }
     }
 
+    // A platform holds the limb up; it never holds most of it. A straight skin line that runs
+    // the image's whole length (a leg filling the image from top to bottom) steps up towards
+    // a side as a platform's edge does: where the band past the step would take more than
+    // half of what is not background, the steps found are not platforms.
+    std::int64_t body = 0, beyond = 0;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        if (rest.data()[i] == 0 || out.background.data()[i] != 0) continue;
+        ++body;
+        beyond += out.platforms.mask.data()[i];
+    }
+    if (!out.platforms.bands.empty() && 2 * beyond > body) {
+        out.notes.push_back(
+            "straight step(s) along a side not taken for a platform: the band "
+            "past them would hold most of the anatomy");
+        out.platforms = Platforms{{}, Mask(w, h, 0)};
+    }
     for (const BorderStrip& p : out.platforms.bands) {
         out.discarded.push_back(std::string("platform along the ") + toString(p.side) + " edge (" +
                                 round1(p.depth * s.workingMm) + " mm deep, tilted " +

@@ -257,6 +257,11 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        XP_FIELD(quality.straightToleranceMm), 0, 100, "mm",
                        "Check straight-edge: the same tolerance in mm, when the spacing is "
                        "known."));
+    all.push_back(real("quality.minStraightContrast", S::Mask,
+                       XP_FIELD(quality.minStraightContrast), 0, 1, "fraction",
+                       "Check straight-edge: a straight edge with the image brighter inside "
+                       "than outside by this share of the anatomy's range is a bone's own edge "
+                       "(a tibia's shaft) and passes."));
     all.push_back(real("quality.minFraction", S::Mask, XP_FIELD(quality.minBoneFraction), 0, 1,
                        "fraction",
                        "Check fraction: the least plausible share of bone in the "

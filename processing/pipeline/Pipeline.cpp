@@ -225,7 +225,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // On the host for every backend (the contour's masks are host images), outside
                 // the stage's time so that backends compare on their own work.
                 r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                          params.quality);
+                                          params.quality, &r.median);
                 break;
             case StageId::Esf:
                 ms = timeMilliseconds([&] { r.esf = b.esf(r.contour.mask, params.esf); });

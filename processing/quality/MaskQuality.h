@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "processing/contour/ActiveContour.h"
+#include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/core/Raster.h"
 #include "processing/quality/QualityParams.h"
@@ -15,7 +16,9 @@ namespace xrayprep::processing {
 //   whole-anatomy  the mask covers maxAnatomyCoverage or more of the anatomy (soft tissue kept)
 //   border         the mask runs along an image edge for maxBorderRun or more of it
 //   straight-edge  the outline has a straight, nearly axis-aligned stretch of minStraightLength
-//                  or more of the image side (StraightEdgeFinder)
+//                  or more of the image side (StraightEdgeFinder); given the image, a stretch
+//                  with the image brighter inside than outside by minStraightContrast of the
+//                  anatomy's range passes (a bone's own straight edge: EdgeContrast)
 //   fraction       the mask's share of the anatomy lies outside [minBoneFraction,
 //                  maxBoneFraction], or there is no anatomy
 //   fragments      more than maxSmallFragments pieces below smallFragment of the mask's area,
@@ -28,13 +31,16 @@ class MaskQuality {
     // `mask` and `anatomy` are 0/1 rasters of width x height (an empty raster counts as all
     // zero); the spacing, when known, widens the straight-edge tolerance to
     // straightToleranceMm. Throws std::invalid_argument when a raster has another size.
+    // `image` (optional, width x height) is the radiograph the mask was made from.
     [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
                                            int height, const std::optional<PixelSpacing>& spacing,
-                                           const QualityParams& params = {}) const;
+                                           const QualityParams& params = {},
+                                           const Image* image = nullptr) const;
     // The contour stage's mask against the anatomy it found.
     [[nodiscard]] QualityReport operator()(const ContourResult& contour, int width, int height,
                                            const std::optional<PixelSpacing>& spacing,
-                                           const QualityParams& params = {}) const;
+                                           const QualityParams& params = {},
+                                           const Image* image = nullptr) const;
 };
 
 }  // namespace xrayprep::processing

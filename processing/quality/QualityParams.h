@@ -20,6 +20,12 @@ struct QualityParams {
     double straightAngle = 10.0;
     double straightTolerance = 1.5;
     double straightToleranceMm = 0.3;
+    // ... unless the image (when the check is given one) is brighter just inside the stretch
+    // than just outside it by at least this share of the anatomy's value range (5th to 95th
+    // percentile): then it is a bone's own straight edge, a tibia's or fibula's shaft, with
+    // soft tissue outside. A platform, a collimator band or a cut through bone has bone or
+    // something brighter on the outside.
+    double minStraightContrast = 0.05;
     // fraction: the mask's share of the anatomy must lie in [minBoneFraction, maxBoneFraction].
     double minBoneFraction = 0.05;
     double maxBoneFraction = 0.85;

@@ -36,6 +36,8 @@ void searchChain(std::span<const int> minors, int firstMajor, double maxSlope, d
             best.length = length;
             best.firstMajor = firstMajor + static_cast<int>(start);
             best.firstMinor = minors[start];
+            best.minors.assign(minors.begin() + static_cast<std::ptrdiff_t>(start),
+                               minors.begin() + static_cast<std::ptrdiff_t>(start) + length);
         }
         start += static_cast<std::size_t>(std::max(1, length / 32));
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include "processing/quality/MaskRuns.h"
 #include "processing/quality/OutlinePoints.h"
 
@@ -9,10 +11,11 @@ namespace xrayprep::processing {
 struct StraightEdge {
     bool vertical = false;  // runs down the image (along a column); else across it
     OutlineSide side = OutlineSide::Left;
-    int length = 0;         // pixels along the axis it runs along
-    int firstMajor = 0;     // where it starts: row (vertical) or column
-    int firstMinor = 0;     // and its column (vertical) or row there
-    double fraction = 0.0;  // length / the image side it runs along (height or width)
+    int length = 0;           // pixels along the axis it runs along
+    int firstMajor = 0;       // where it starts: row (vertical) or column
+    int firstMinor = 0;       // and its column (vertical) or row there
+    double fraction = 0.0;    // length / the image side it runs along (height or width)
+    std::vector<int> minors;  // the outline's column (vertical) or row at each step of it
 };
 
 struct StraightEdgeLimits {

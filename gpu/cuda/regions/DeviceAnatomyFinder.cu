@@ -153,7 +153,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
     // rest: outside the strips, or everywhere when they leave 100 pixels or fewer.
     auto* restCount = ctx.scalar<unsigned long long>();
     const std::uint8_t* strips = out.strips.mask.data();
-    countIf(ctx, n, [=] __device__(std::int64_t i) { return strips[i] == 0; }, restCount);
+    countIf(
+        ctx, n, [=] __device__(std::int64_t i) { return strips[i] == 0; }, restCount);
     DeviceMask rest = ctx.raster<std::uint8_t>(w, h);
     map(ctx, rest, [=] __device__(std::int64_t i) -> std::uint8_t {
         return *restCount <= 100 ? 1 : strips[i] == 0;
@@ -200,7 +201,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         });
         auto* frameSeedCount = ctx.scalar<unsigned long long>();
         const std::uint8_t* fs = frameSeeds.data();
-        countIf(ctx, n, [=] __device__(std::int64_t i) { return fs[i] != 0; }, frameSeedCount);
+        countIf(
+            ctx, n, [=] __device__(std::int64_t i) { return fs[i] != 0; }, frameSeedCount);
         DeviceMask dark = ctx.raster<std::uint8_t>(w, h);
         map(ctx, dark,
             [=] __device__(std::int64_t i) -> std::uint8_t { return im[i] <= *seedLevelOf; });
@@ -208,7 +210,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
             keepLargeComponents(ctx, dark, 0.005 * static_cast<double>(w) * h, 0.0);
         auto* largeSeedCount = ctx.scalar<unsigned long long>();
         const std::uint8_t* ls = largeSeeds.data();
-        countIf(ctx, n, [=] __device__(std::int64_t i) { return ls[i] != 0; }, largeSeedCount);
+        countIf(
+            ctx, n, [=] __device__(std::int64_t i) { return ls[i] != 0; }, largeSeedCount);
         const double needed = 0.05 * static_cast<double>(frameCount);
         DeviceMask seeds = ctx.raster<std::uint8_t>(w, h);
         map(ctx, seeds, [=] __device__(std::int64_t i) -> std::uint8_t {
@@ -217,8 +220,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         auto* seedCount = ctx.scalar<unsigned long long>();
         int* found = out.backgroundFound;
         single(ctx, [=] __device__() {
-            *seedCount = static_cast<double>(*frameSeedCount) < needed ? *largeSeedCount
-                                                                       : *frameSeedCount;
+            *seedCount =
+                static_cast<double>(*frameSeedCount) < needed ? *largeSeedCount : *frameSeedCount;
             *found = static_cast<double>(*seedCount) >= needed;
         });
         const std::uint8_t* sd = seeds.data();
@@ -227,8 +230,8 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         float* seedFlat = ctx.scalar<float>();
         float* seedLevel = ctx.scalar<float>();
         float* restHigh = ctx.scalar<float>();
-        out.levels = {low,      high,     histLevel, frame30,  darker,
-                      seedFlat, seedLevel, restHigh, seedCount};
+        out.levels = {low,      high,      histLevel, frame30,  darker,
+                      seedFlat, seedLevel, restHigh,  seedCount};
         auto seedValues = [=] __device__(std::int64_t i, float& v) {
             v = im[i];
             return sd[i] != 0;
@@ -263,17 +266,46 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
             return gr[i] <= flat && im[i] <= ceiling;
         });
         // The flood stops a pixel or two short of the skin's edge: a small closing.
-        const DeviceMask flood = intersect(
-            ctx, morph.close(ctx, componentsTouching(ctx, candidate, seeds), 2.0), rest);
+        const DeviceMask flood =
+            intersect(ctx, morph.close(ctx, componentsTouching(ctx, candidate, seeds), 2.0), rest);
         const std::uint8_t* fl = flood.data();
         map(ctx, out.background,
             [=] __device__(std::int64_t i) -> std::uint8_t { return *found != 0 && fl[i] != 0; });
     }
 
     mark("1d background flood");
-    const DeviceMask open = morph.open(
-        ctx, andNot(ctx, andNot(ctx, rest, out.background), out.platforms.mask),
-        std::max(1.0, s.openMm / s.workingMm));
+    // processing::AnatomyFinder: steps whose band would take more than half of what is not
+    // background are not platforms (a straight leg filling the image's length).
+    {
+        auto* body = ctx.scalar<unsigned long long>();
+        auto* beyond = ctx.scalar<unsigned long long>();
+        const std::uint8_t* rs = rest.data();
+        const std::uint8_t* bg = out.background.data();
+        std::uint8_t* pm = out.platforms.mask.data();
+        countIf(
+            ctx, n, [=] __device__(std::int64_t i) { return rs[i] != 0 && bg[i] == 0; }, body);
+        countIf(
+            ctx, n,
+            [=] __device__(std::int64_t i) { return rs[i] != 0 && bg[i] == 0 && pm[i] != 0; },
+            beyond);
+        int* dropped = ctx.scalar<int>();
+        DevicePlatformBand* sides = out.platforms.sides.data();
+        const bool hasSides = out.platforms.sides.size() == 4;
+        forEach(ctx, 1, [=] __device__(std::int64_t) {
+            bool any = false;
+            for (int k = 0; hasSides && k < 4; ++k) any = any || sides[k].found != 0;
+            *dropped = any && 2 * *beyond > *body ? 1 : 0;
+            if (*dropped != 0) {
+                for (int k = 0; k < 4; ++k) sides[k].found = 0;
+            }
+        });
+        map(ctx, out.platforms.mask,
+            [=] __device__(std::int64_t i) -> std::uint8_t { return *dropped != 0 ? 0 : pm[i]; });
+        out.platformsDropped = dropped;
+    }
+    const DeviceMask open =
+        morph.open(ctx, andNot(ctx, andNot(ctx, rest, out.background), out.platforms.mask),
+                   std::max(1.0, s.openMm / s.workingMm));
     out.objects = DeviceConnectedComponents{}(ctx, open);
     int* largest = ctx.scalar<int>();
     largestArea(ctx, out.objects, largest);
@@ -306,12 +338,17 @@ processing::AnatomyFound DeviceAnatomyFinder::describe(DeviceContext& ctx,
     out.platforms.bands = DevicePlatforms::bands(bands);
     for (const processing::BorderStrip& st : out.strips.strips) {
         out.discarded.push_back(std::string("band along the ") + processing::toString(st.side) +
-                                " edge (" + round1(st.depth * found.workingMm) + " mm deep, tilted " +
-                                round1(st.angleDegrees) +
+                                " edge (" + round1(st.depth * found.workingMm) +
+                                " mm deep, tilted " + round1(st.angleDegrees) +
                                 "°): uniform along its length (shutter, collimation or platform)");
     }
     if (found.frameChecked && ctx.hostValue(found.backgroundFound) == 0) {
         out.notes.push_back("no background at the image border: the anatomy fills the frame");
+    }
+    if (found.platformsDropped != nullptr && ctx.hostValue(found.platformsDropped) != 0) {
+        out.notes.push_back(
+            "straight step(s) along a side not taken for a platform: the band "
+            "past them would hold most of the anatomy");
     }
     for (const processing::BorderStrip& p : out.platforms.bands) {
         out.discarded.push_back(std::string("platform along the ") + processing::toString(p.side) +

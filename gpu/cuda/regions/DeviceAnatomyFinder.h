@@ -35,10 +35,11 @@ struct DeviceAnatomy {
     DeviceMask background;
     DeviceBorderStrips strips;
     DevicePlatforms platforms;
-    DeviceComponents objects;  // the opened anatomy's components (the discarded ones listed)
-    DeviceMask kept;           // per label of `objects`
-    bool frameChecked = false;  // the frame had enough pixels to look for a background
-    int* backgroundFound = nullptr;  // device flag: enough seeds at the frame
+    DeviceComponents objects;         // the opened anatomy's components (the discarded ones listed)
+    DeviceMask kept;                  // per label of `objects`
+    bool frameChecked = false;        // the frame had enough pixels to look for a background
+    int* backgroundFound = nullptr;   // device flag: enough seeds at the frame
+    int* platformsDropped = nullptr;  // device flag: the steps found were not platforms
     DeviceAnatomyLevels levels;
     double workingMm = 0.0;
     double minObjectMm2 = 0.0;

@@ -120,13 +120,14 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
         {"quality.minArea", 0.002},           {"quality.maxCoverage", 0.9},
         {"quality.maxBorderRun", 0.3},        {"quality.minStraightLength", 0.35},
         {"quality.straightAngle", 10.0},      {"quality.straightTolerance", 1.5},
-        {"quality.straightToleranceMm", 0.3}, {"quality.minFraction", 0.05},
-        {"quality.maxFraction", 0.85},        {"quality.smallFragment", 0.002},
-        {"quality.maxSmallFragments", 10.0},  {"quality.maxFragments", 25.0},
+        {"quality.straightToleranceMm", 0.3}, {"quality.minStraightContrast", 0.05},
+        {"quality.minFraction", 0.05},        {"quality.maxFraction", 0.85},
+        {"quality.smallFragment", 0.002},     {"quality.maxSmallFragments", 10.0},
+        {"quality.maxFragments", 25.0},
     };
     int inTable = 0;
     for (const auto& d : parameterDescriptors()) inTable += d.key.rfind("quality.", 0) == 0;
-    EXPECT_EQ(inTable, 12);
+    EXPECT_EQ(inTable, 13);
     const PipelineParameters defaults;
     for (const auto& [key, value] : keys) {
         const ParameterDescriptor* d = findParameter(key);
