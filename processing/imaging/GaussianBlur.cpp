@@ -5,9 +5,7 @@
 #include <vector>
 
 namespace xrayprep::processing {
-namespace {
-
-std::vector<float> kernelOf(double sigma) {
+std::vector<float> GaussianBlur::weights(double sigma) {
     const int radius = std::max(1, static_cast<int>(std::ceil(3.0 * sigma)));
     std::vector<double> k(static_cast<std::size_t>(2 * radius + 1));
     double sum = 0.0;
@@ -21,13 +19,11 @@ std::vector<float> kernelOf(double sigma) {
     return out;
 }
 
-}  // namespace
-
 FloatImage GaussianBlur::operator()(const FloatImage& in, double sigma,
                                     const ExecutionPolicy& policy) const {
     if (!(sigma > 0.0) || in.empty()) return in;
     const int w = in.width(), h = in.height();
-    const std::vector<float> k = kernelOf(sigma);
+    const std::vector<float> k = weights(sigma);
     const int r = static_cast<int>(k.size() / 2);
     FloatImage rows(w, h);
     // Rows: each row padded by replicating its end values.

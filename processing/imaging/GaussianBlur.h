@@ -1,5 +1,7 @@
 #pragma once
 
+#include <vector>
+
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
@@ -10,6 +12,10 @@ namespace xrayprep::processing {
 // the result is the same for every thread count. sigma <= 0 copies the image.
 class GaussianBlur {
   public:
+    // The normalised weights at offsets -r..r, r = max(1, ceil(3 sigma)) (the device port
+    // uses the same ones).
+    [[nodiscard]] static std::vector<float> weights(double sigma);
+
     [[nodiscard]] FloatImage operator()(const FloatImage& image, double sigma,
                                         const ExecutionPolicy& policy) const;
 };

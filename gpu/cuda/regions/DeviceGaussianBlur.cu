@@ -5,24 +5,10 @@
 #include <vector>
 
 #include "gpu/cuda/regions/Launch.cuh"
+#include "processing/imaging/GaussianBlur.h"
 
 namespace xrayprep::gpu::regions {
 namespace {
-
-// GaussianBlur.cpp's kernelOf.
-std::vector<float> kernelOf(double sigma) {
-    const int radius = std::max(1, static_cast<int>(std::ceil(3.0 * sigma)));
-    std::vector<double> k(static_cast<std::size_t>(2 * radius + 1));
-    double sum = 0.0;
-    for (int i = -radius; i <= radius; ++i) {
-        const double v = std::exp(-0.5 * (i * i) / (sigma * sigma));
-        k[static_cast<std::size_t>(i + radius)] = v;
-        sum += v;
-    }
-    std::vector<float> out(k.size());
-    for (std::size_t i = 0; i < k.size(); ++i) out[i] = static_cast<float>(k[i] / sum);
-    return out;
-}
 
 __global__ void rowsKernel(const float* __restrict__ in, float* __restrict__ out, int w, int h,
                            const float* __restrict__ k, int r) {
@@ -59,7 +45,7 @@ DeviceImage DeviceGaussianBlur::operator()(DeviceContext& ctx, const DeviceImage
                                             cudaMemcpyDeviceToDevice, ctx.stream()));
         return out;
     }
-    const std::vector<float> k = kernelOf(sigma);
+    const std::vector<float> k = processing::GaussianBlur::weights(sigma);
     const int r = static_cast<int>(k.size() / 2);
     const DeviceImage taps = ctx.table(k);
     DeviceImage rows = ctx.raster<float>(w, h);
