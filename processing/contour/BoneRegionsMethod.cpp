@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <numbers>
 #include <vector>
 
 #include "processing/contour/ComponentSelection.h"
@@ -64,14 +65,53 @@ FloatImage localLevel(const FloatImage& img, const Mask& where, double sigma, fl
     return out;
 }
 
+// Whether each piece of `cm` fills a disk kBallMinMm..kBallMaxMm across (a calibration ball):
+// at most kBallOutside of its pixels lie farther from its centroid than the radius of a disk
+// of its area. Integer sums and IEEE double arithmetic without contraction: the device port
+// gets the same answers.
+std::vector<char> ballShaped(const ComponentMap& cm, double mm) {
+    const std::size_t entries = cm.components.size() + 1;
+    std::vector<std::int64_t> sx(entries, 0), sy(entries, 0), outside(entries, 0);
+    const int w = cm.labels.width(), h = cm.labels.height();
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const auto l = static_cast<std::size_t>(cm.labels.at(x, y));
+            sx[l] += x;
+            sy[l] += y;
+        }
+    }
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t l = cm.labels.at(x, y);
+            if (l == 0) continue;
+            const double a =
+                static_cast<double>(cm.components[static_cast<std::size_t>(l - 1)].area);
+            const double dx = x - static_cast<double>(sx[static_cast<std::size_t>(l)]) / a;
+            const double dy = y - static_cast<double>(sy[static_cast<std::size_t>(l)]) / a;
+            outside[static_cast<std::size_t>(l)] += dx * dx + dy * dy > a / std::numbers::pi;
+        }
+    }
+    std::vector<char> ball(entries, 0);
+    for (const Component& c : cm.components) {
+        const double a = static_cast<double>(c.area);
+        const double across = 2.0 * std::sqrt(a / std::numbers::pi) * mm;
+        ball[static_cast<std::size_t>(c.label)] =
+            across >= kBallMinMm && across <= kBallMaxMm &&
+            static_cast<double>(outside[static_cast<std::size_t>(c.label)]) <= kBallOutside * a;
+    }
+    return ball;
+}
+
 // Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
 // median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
-// kept whatever) and those whose outline is razor sharp (above kRazorSharp: burned-in
-// markers and text on the skin).
+// kept whatever), those whose outline is razor sharp (above kRazorSharp: burned-in
+// markers and text on the skin) and those shaped as a calibration ball (ballShaped).
 Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
-                       const FloatImage& z, const ExecutionPolicy& policy, int& dropped) {
+                       const FloatImage& z, double mm, const ExecutionPolicy& policy,
+                       int& dropped) {
     const int w = bone.width(), h = bone.height();
     const ComponentMap cm = ConnectedComponents{}(bone, Connectivity::Four, policy);
+    const std::vector<char> ball = ballShaped(cm, mm);
     // Each piece's median brightness above the local tissue level, in units of the contrast.
     std::vector<std::vector<float>> zs(cm.components.size() + 1);
     for (std::size_t i = 0; i < bone.size(); ++i) {
@@ -116,8 +156,9 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin, whose
         // edge sets the local edge strength).
         const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
-        const bool k = c.label == largest || (onEdges && med <= kRazorSharp &&
-                                              onSteps >= kOnSteps && z >= kPieceContrast);
+        const bool k = c.label == largest ||
+                       (onEdges && med <= kRazorSharp && onSteps >= kOnSteps &&
+                        z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;
     }
@@ -293,7 +334,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEach(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
-    bone = keepPiecesOnEdges(bone, anatomy, ev, z, policy, offEdges);
+    bone = keepPiecesOnEdges(bone, anatomy, ev, z, mm, policy, offEdges);
     if (small > 0) {
         out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +
                             std::to_string(static_cast<int>(p.minAreaMm2)) +
@@ -301,8 +342,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     }
     if (offEdges > 0) {
         out.notes.push_back(std::to_string(offEdges) +
-                            " piece(s) whose outline is not on bone edges (soft tissue) or is "
-                            "razor sharp (markers, text) dropped");
+                            " piece(s) whose outline is not on bone edges (soft tissue), is "
+                            "razor sharp (markers, text) or is a filled disk (a calibration "
+                            "ball) dropped");
     }
 
     // 9. Holes and the final closing.
@@ -319,9 +361,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         Mask closed = intersect(closeEachComponent(pieces, r, policy), anatomy, policy);
         forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
-                   (closed.data()[i] != 0 && (z.data()[i] >= static_cast<float>(p.fillLevel) ||
-                                              (enclosed.data()[i] >= kEnclosedDirections &&
-                                               reached.data()[i] == 0)));
+                   (closed.data()[i] != 0 &&
+                    (z.data()[i] >= static_cast<float>(p.fillLevel) ||
+                     (enclosed.data()[i] >= kEnclosedDirections && reached.data()[i] == 0)));
         });
         bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm), policy);
     } else {

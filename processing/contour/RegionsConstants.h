@@ -39,6 +39,12 @@ constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge streng
 constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
 constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+// A piece that fills a disk (no more than kBallOutside of its pixels outside the disk of its
+// own area around its centroid) 12 to 40 mm across is a calibration ball resting against the
+// skin, not a bone: no bone of the foot or ankle projects as a filled circle that large.
+constexpr double kBallMinMm = 12.0;
+constexpr double kBallMaxMm = 40.0;
+constexpr double kBallOutside = 0.04;
 constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a piece with
 constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te

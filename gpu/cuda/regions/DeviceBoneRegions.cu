@@ -28,6 +28,9 @@ namespace {
 
 using namespace processing::regions;
 
+// std::numbers::pi, as the CPU's ballShaped uses it.
+constexpr double kPi = 3.141592653589793;
+
 // A source of the values of `img` where `where` is set.
 struct ValuesWhere {
     const float* img;
@@ -89,12 +92,36 @@ struct OutlineTest {
 
 // BoneRegionsMethod.cpp's keepPiecesOnEdges; *dropped counts the pieces that went.
 DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const DeviceMask& anatomy,
-                             const DeviceEdgeEvidence& ev, const DeviceImage& z, int* dropped) {
+                             const DeviceEdgeEvidence& ev, const DeviceImage& z, double mm,
+                             int* dropped) {
     const int w = bone.width(), h = bone.height();
     const std::int64_t n = static_cast<std::int64_t>(bone.size());
     const DeviceComponents cm = DeviceConnectedComponents{}(ctx, bone);
     const std::int32_t* labels = cm.labels.data();
     const int entries = static_cast<int>(cm.area.size());
+    // BoneRegionsMethod.cpp's ballShaped: integer sums of the coordinates per piece, then the
+    // pixels outside the disk of the piece's area around its centroid (the same double
+    // arithmetic, no contraction).
+    DeviceRaster<unsigned long long> ballSums = ctx.raster<unsigned long long>(entries, 3);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(ballSums.data(), 0, ballSums.bytes(), ctx.stream()));
+    unsigned long long* sx = ballSums.data();
+    unsigned long long* sy = sx + entries;
+    unsigned long long* outsideDisk = sy + entries;
+    const std::int32_t* pieceArea = cm.area.data();
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t l = labels[i];
+        if (l == 0) return;
+        atomicAdd(&sx[l], static_cast<unsigned long long>(i % w));
+        atomicAdd(&sy[l], static_cast<unsigned long long>(i / w));
+    });
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t l = labels[i];
+        if (l == 0) return;
+        const double a = static_cast<double>(pieceArea[l]);
+        const double dx = static_cast<double>(i % w) - static_cast<double>(sx[l]) / a;
+        const double dy = static_cast<double>(i / w) - static_cast<double>(sy[l]) / a;
+        if (dx * dx + dy * dy > a / kPi) atomicAdd(&outsideDisk[l], 1ULL);
+    });
     // Each piece's median brightness above the local tissue level, in units of the contrast.
     DeviceImage brightness = ctx.raster<float>(entries, 1);
     const float* zz = z.data();
@@ -153,8 +180,12 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
         // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin).
         const bool onEdges =
             med[l] >= kOnEdges || (med[l] >= kOnEdgesBright && br[l] >= kBrightPiece);
+        const double a = static_cast<double>(pieceArea[l]);
+        const double across = 2.0 * sqrt(a / kPi) * mm;
+        const bool ball = across >= kBallMinMm && across <= kBallMaxMm &&
+                          static_cast<double>(outsideDisk[l]) <= kBallOutside * a;
         const bool kept = l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
-                                            br[l] >= kPieceContrast);
+                                            br[l] >= kPieceContrast && !ball);
         k[l] = kept ? 1 : 0;
         if (!kept) atomicAdd(dropped, 1);
     });
@@ -478,7 +509,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     bone = keepLargeComponents(ctx, bone, p.minAreaMm2 / (mm * mm), kMinFraction, small);
     DeviceImage z = ctx.raster<float>(w, h);
     map(ctx, z, [=] __device__(std::int64_t i) { return (img[i] - tl[i]) / co[i]; });
-    bone = keepPiecesOnEdges(ctx, bone, anatomy, ev, z, offEdges);
+    bone = keepPiecesOnEdges(ctx, bone, anatomy, ev, z, mm, offEdges);
     profile.mark("8b pieces");
 
     // 9. Holes and the final closing.
@@ -537,7 +568,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     if (droppedOffEdges > 0) {
         result.notes.push_back(std::to_string(droppedOffEdges) +
                                " piece(s) whose outline is not on bone edges (soft tissue) or is "
-                               "razor sharp (markers, text) dropped");
+                               "razor sharp (markers, text) or is a filled disk (a calibration "
+                               "ball) dropped");
     }
     result.field = std::move(hostField);
     result.minArea = p.minAreaMm2 / (mm * mm);
