@@ -151,6 +151,9 @@ inline std::vector<RegionsScene> phantomScenes() {
         out.push_back(projectionScene(view, variations, seed));
         seed += 7;
     }
+    // A calibration ball close to the skin that joins the anatomy and is dropped as a filled
+    // disk (the evaluation matrix's wb-lateral+ball seed 26).
+    out.push_back(projectionScene(PhantomView::WeightBearingLateral, "ball", 26));
     return out;
 }
 
