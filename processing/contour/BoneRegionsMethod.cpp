@@ -341,10 +341,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                             " mm² or 0.5 % of the largest dropped");
     }
     if (offEdges > 0) {
-        out.notes.push_back(std::to_string(offEdges) +
-                            " piece(s) whose outline is not on bone edges (soft tissue), is "
-                            "razor sharp (markers, text) or is a filled disk (a calibration "
-                            "ball) dropped");
+        out.notes.push_back(std::to_string(offEdges) + kPiecesDroppedNote);
     }
 
     // 9. Holes and the final closing.

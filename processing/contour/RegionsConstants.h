@@ -45,6 +45,10 @@ constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contr
 constexpr double kBallMinMm = 12.0;
 constexpr double kBallMaxMm = 40.0;
 constexpr double kBallOutside = 0.04;
+// The note after the count of pieces keepPiecesOnEdges dropped (host and device alike).
+constexpr const char* kPiecesDroppedNote =
+    " piece(s) whose outline is not on bone edges (soft tissue), is razor sharp (markers, text) "
+    "or is a filled disk (a calibration ball) dropped";
 constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a piece with
 constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te

@@ -566,10 +566,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                                " mm² or 0.5 % of the largest dropped");
     }
     if (droppedOffEdges > 0) {
-        result.notes.push_back(std::to_string(droppedOffEdges) +
-                               " piece(s) whose outline is not on bone edges (soft tissue) or is "
-                               "razor sharp (markers, text) or is a filled disk (a calibration "
-                               "ball) dropped");
+        result.notes.push_back(std::to_string(droppedOffEdges) + kPiecesDroppedNote);
     }
     result.field = std::move(hostField);
     result.minArea = p.minAreaMm2 / (mm * mm);
