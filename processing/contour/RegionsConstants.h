@@ -36,7 +36,10 @@ constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over
 constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
-constexpr float kRazorSharp = 2.5f;     // ... and at most this (markers, text)
+// ... and at most this (markers, text): bone outlines measure up to about 1.2 on the films and
+// the plain phantoms, a lead letter on the skin 2.3 and more (halos of edge-enhanced
+// processing push a few small bones above 2).
+constexpr float kRazorSharp = 2.1f;
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
 constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
 // A piece that fills a disk (no more than kBallOutside of its pixels outside the disk of its
