@@ -40,11 +40,11 @@ namespace xrayprep::gpu {
 // labelling, band search, tracing and fill are parallel there) with these parts on the device:
 // the reductions to the working grid (from the resident median and thresholded images,
 // gpu/cuda/ContourGridKernels.h), the chan-vese iterations (one graph per solve,
-// gpu/cuda/ContourLevelSet.h) and the snake's gradient vector flow (gpu/cuda/ContourGvf.h). The snakes' small per-contour solves stay on
-// the host. The chan-vese normalisation uses the parallel two-class split
-// (processing::BlockedTwoClassSplit: same for every thread count, not the serial split's last
-// bits; the masks agree to Dice >= 0.999). The median runs on the CPU until the device median
-// kernel (gpu/cuda/MedianKernel.h) is in the build. The converged ESF runs on the device
+// gpu/cuda/ContourLevelSet.h) and the snake's gradient vector flow (gpu/cuda/ContourGvf.h). The
+// snakes' small per-contour solves stay on the host. The chan-vese normalisation uses the parallel
+// two-class split (processing::BlockedTwoClassSplit: same for every thread count, not the serial
+// split's last bits; the masks agree to Dice >= 0.999). The median runs on the CPU until the device
+// median kernel (gpu/cuda/MedianKernel.h) is in the build. The converged ESF runs on the device
 // (gpu/cuda/EsfConvergedSolver.h).
 //
 // Host outputs are written into the rasters the pipeline offers (useHostBuffers), when it does,

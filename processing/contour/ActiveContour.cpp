@@ -83,8 +83,8 @@ WorkingGrid gridFor(int w, int h, const ContourParams& p, double mm) {
 // The regions method: the stage inputs reduced to the working grid (the Sobel image too: its
 // edges place the outline), the bone found there, its outline back at full resolution.
 void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGrid& g,
-                const ContourSeams& seams, const ExecutionPolicy& policy,
-                const CancelToken* cancel, ContourResult& result) {
+                const ContourSeams& seams, const ExecutionPolicy& policy, const CancelToken* cancel,
+                ContourResult& result) {
     // An explicit minArea (full-resolution px^2) overrides minAreaMm2.
     ContourParams resolved = p;
     const double fullMm = result.workingMm / g.factor();

@@ -122,8 +122,8 @@ inline PreparedScene prepare(const RegionsScene& scene) {
     processing::MedianParams mp;
     mp.size = processing::resolvedMedianSize(mp, p.mmPerPixel);
     p.median = serial.median(scene.image, mp);
-    p.threshold = processing::ThresholdSelector{}(serial.histogram(p.median),
-                                                  processing::ThresholdParams{});
+    p.threshold =
+        processing::ThresholdSelector{}(serial.histogram(p.median), processing::ThresholdParams{});
     p.thresholded = serial.threshold(p.median, p.threshold.value);
     p.sobel = serial.sobel(p.thresholded);
     return p;

@@ -46,8 +46,8 @@ struct DeviceBoneRegionsEvidence {
 // watershed, pockets, piece selection, holes and the final closing; then the smoothed bone field
 // for the outline. The host waits once, at the end: for the scalars (notes, the anatomy's
 // discarded objects) and the field, which traceOutline traces on the host (ContourTracer,
-// marching squares: the same field gives the same contours). Mirrors the CPU code step by step; the CPU code is the
-// reference: a change there must be made here too (the tests compare both).
+// marching squares: the same field gives the same contours). Mirrors the CPU code step by step; the
+// CPU code is the reference: a change there must be made here too (the tests compare both).
 class DeviceBoneRegions {
   public:
     explicit DeviceBoneRegions(cudaStream_t stream) : ctx_(stream) {}

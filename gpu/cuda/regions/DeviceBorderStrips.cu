@@ -137,10 +137,9 @@ __host__ __device__ inline int linesToJudge(const SearchParams& s, int across) {
 
 // Every line a candidate may look at, judged on its own (judgeLine is a function of the line
 // alone): one block per (candidate, line), the line and its running medians in shared memory.
-__global__ void __launch_bounds__(kBlock) judgeKernel(const float* __restrict__ img,
-                                                      const DeviceTilt* __restrict__ tilts,
-                                                      SearchParams s, int slots, const float* low,
-                                                      const float* high, Verdict* verdicts) {
+__global__ void __launch_bounds__(kBlock)
+    judgeKernel(const float* __restrict__ img, const DeviceTilt* __restrict__ tilts, SearchParams s,
+                int slots, const float* low, const float* high, Verdict* verdicts) {
     extern __shared__ float shared[];
     const int k = blockIdx.x / slots, d = blockIdx.x % slots;
     const DeviceSide f{sideAt(k / s.angles), s.w, s.h};
@@ -236,9 +235,9 @@ __global__ void chooseKernel(const Candidate* cands, int angles, DeviceStripResu
 
 // The band: per position along the side inwards while its pixels keep their line's level.
 __global__ void paintKernel(const float* __restrict__ img, const DeviceTilt* __restrict__ tilts,
-                            const DeviceStripResult* sides, const float* levels,
-                            int levelCapacity, int w, int h, const float* low, const float* high,
-                            double tolerance, std::uint8_t* mask) {
+                            const DeviceStripResult* sides, const float* levels, int levelCapacity,
+                            int w, int h, const float* low, const float* high, double tolerance,
+                            std::uint8_t* mask) {
     const int side = blockIdx.y;
     const DeviceStripResult r = sides[side];
     if (r.found == 0) return;
@@ -315,9 +314,8 @@ DeviceBorderStrips DeviceBorderStripFinder::operator()(
     XRAYPREP_CUDA_CHECK_LAUNCH();
     DeviceImage levels = ctx.raster<float>(p.levelCapacity, candidates);
     DeviceRaster<Candidate> cands = ctx.raster<Candidate>(candidates, 1);
-    searchKernel<<<candidates, 128, 0, ctx.stream()>>>(tiltTable.data(), p, slots, low, high,
-                                                       verdicts.data(), levels.data(),
-                                                       cands.data());
+    searchKernel<<<candidates, 128, 0, ctx.stream()>>>(
+        tiltTable.data(), p, slots, low, high, verdicts.data(), levels.data(), cands.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     chooseKernel<<<1, 32, 0, ctx.stream()>>>(cands.data(), p.angles, out.sides.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();

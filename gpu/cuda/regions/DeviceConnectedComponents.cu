@@ -183,8 +183,8 @@ DeviceComponents DeviceConnectedComponents::operator()(DeviceContext& ctx,
     flattenKernel<<<blocks, kThreads, 0, ctx.stream()>>>(n, parent.data(), flags.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     std::size_t bytes = 0;
-    XRAYPREP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags.data(), rank.data(), n,
-                                                      ctx.stream()));
+    XRAYPREP_CUDA_CHECK(
+        cub::DeviceScan::ExclusiveSum(nullptr, bytes, flags.data(), rank.data(), n, ctx.stream()));
     XRAYPREP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(ctx.temp(bytes), bytes, flags.data(),
                                                       rank.data(), n, ctx.stream()));
     labelKernel<<<blocks, kThreads, 0, ctx.stream()>>>(n, parent.data(), rank.data(), flags.data(),

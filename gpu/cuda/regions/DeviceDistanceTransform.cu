@@ -49,7 +49,8 @@ __global__ void rowsKernel(const std::int64_t* __restrict__ cols, int w, std::in
             if (x - k < 0 && x + k >= w) break;
         }
         out[static_cast<std::size_t>(y) * w + x] =
-            best >= kInf ? kNoSet : static_cast<std::int32_t>(best < kNoSet - 1 ? best : kNoSet - 1);
+            best >= kInf ? kNoSet
+                         : static_cast<std::int32_t>(best < kNoSet - 1 ? best : kNoSet - 1);
     }
 }
 
@@ -69,8 +70,7 @@ DeviceRaster<std::int32_t> DeviceDistanceTransform::squaredWithin(DeviceContext&
     DeviceRaster<std::int32_t> out = ctx.raster<std::int32_t>(w, h);
     if (w == 0 || h == 0) return out;
     DeviceRaster<std::int64_t> cols = ctx.raster<std::int64_t>(w, h);
-    columnsKernel<<<(w + 63) / 64, 64, 0, ctx.stream()>>>(mask.data(), ofUnset, w, h,
-                                                         cols.data());
+    columnsKernel<<<(w + 63) / 64, 64, 0, ctx.stream()>>>(mask.data(), ofUnset, w, h, cols.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     rowsKernel<<<h, 128, 0, ctx.stream()>>>(cols.data(), w, limit, out.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();

@@ -45,7 +45,8 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
     const float* fine = out.fine.data();
     const std::uint8_t* an = anatomy.data();
     float* largestImage = ctx.scalar<float>();
-    maxOf(ctx, n, [=] __device__(std::int64_t i) { return im[i]; }, 0.0f, largestImage);
+    maxOf(
+        ctx, n, [=] __device__(std::int64_t i) { return im[i]; }, 0.0f, largestImage);
     float* noiseGate = ctx.scalar<float>();
     selectValue(
         ctx, n,
@@ -72,10 +73,9 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
             const float t = clampTo((r - kSharpFrom) / kSharpFrom, 0.0f, 1.0f);
             sharp[i] = t * t;
             const std::int32_t dd = dd2[i];
-            const float distance =
-                dd == processing::DistanceTransform::kNoSetPixel
-                    ? INFINITY
-                    : static_cast<float>(sqrt(static_cast<double>(dd)) * mm);
+            const float distance = dd == processing::DistanceTransform::kNoSetPixel
+                                       ? INFINITY
+                                       : static_cast<float>(sqrt(static_cast<double>(dd)) * mm);
             dist[i] = distance;
             con[i] = hi[i] - lo[i];
             const float spreadFloor = 1e-3f * maxOf2(1.0f, *largestImage);
@@ -143,8 +143,10 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
     float* strengthFloor = ctx.scalar<float>();
     const float* ld = level.density.data();
     const float* sdn = strength.density.data();
-    maxOf(ctx, n, [=] __device__(std::int64_t i) { return ld[i]; }, 0.0f, levelFloor);
-    maxOf(ctx, n, [=] __device__(std::int64_t i) { return sdn[i]; }, 0.0f, strengthFloor);
+    maxOf(
+        ctx, n, [=] __device__(std::int64_t i) { return ld[i]; }, 0.0f, levelFloor);
+    maxOf(
+        ctx, n, [=] __device__(std::int64_t i) { return sdn[i]; }, 0.0f, strengthFloor);
     out.level = ctx.raster<float>(w, h);
     out.strength = ctx.raster<float>(w, h);
     out.edges = ctx.raster<std::uint8_t>(w, h);

@@ -24,8 +24,7 @@ struct DeviceEdgeEvidence {
 class DeviceEdgeEvidenceFinder {
   public:
     [[nodiscard]] DeviceEdgeEvidence operator()(DeviceContext& ctx, const DeviceImage& image,
-                                                const DeviceMask& anatomy,
-                                                const float* background,
+                                                const DeviceMask& anatomy, const float* background,
                                                 const processing::EdgeEvidenceSettings& s) const;
 };
 

@@ -48,8 +48,8 @@ DeviceImage filter(DeviceContext& ctx, const DeviceImage& in, double r) {
             static_cast<int>(std::floor(std::sqrt(std::max(0.0, r2 - dy * dy))));
     }
     const DeviceRaster<int> table = ctx.table(half);
-    diskKernel<kMax><<<dim3((w + 127) / 128, h), 128, 0, ctx.stream()>>>(
-        in.data(), out.data(), w, h, table.data(), radius);
+    diskKernel<kMax><<<dim3((w + 127) / 128, h), 128, 0, ctx.stream()>>>(in.data(), out.data(), w,
+                                                                         h, table.data(), radius);
     XRAYPREP_CUDA_CHECK_LAUNCH();
     return out;
 }

@@ -21,7 +21,8 @@ __global__ void relaxKernel(const float* __restrict__ relief, float* cost, int w
     const std::size_t n = static_cast<std::size_t>(w) * h;
     // Load the tile with its one-pixel halo (+inf outside the image).
     for (int k = 0; k < kClasses; ++k) {
-        for (int i = ty0 * kTile + tx; i < (kTile + 2) * (kTile + 2); i += kTile * (kTile / kRowsPerThread)) {
+        for (int i = ty0 * kTile + tx; i < (kTile + 2) * (kTile + 2);
+             i += kTile * (kTile / kRowsPerThread)) {
             const int lx = i % (kTile + 2), ly = i / (kTile + 2);
             const int x = bx + lx - 1, y = by + ly - 1;
             c[k][ly][lx] = x >= 0 && y >= 0 && x < w && y < h
@@ -86,8 +87,8 @@ void relax(DeviceContext& ctx, const DeviceImage& relief, float* cost) {
         XRAYPREP_CUDA_CHECK(
             cudaMemsetAsync(flags.data(), 0, sizeof(int) * kLaunchesPerCheck, ctx.stream()));
         for (int l = 0; l < kLaunchesPerCheck; ++l) {
-            relaxKernel<kClasses><<<grid, block, 0, ctx.stream()>>>(relief.data(), cost, w, h,
-                                                                  flags.data() + l);
+            relaxKernel<kClasses>
+                <<<grid, block, 0, ctx.stream()>>>(relief.data(), cost, w, h, flags.data() + l);
             XRAYPREP_CUDA_CHECK_LAUNCH();
         }
         ctx.download(host, flags.data(), sizeof(host));

@@ -28,8 +28,7 @@ DeviceMask DevicePocketSealer::operator()(DeviceContext& ctx, const DeviceMask& 
     const int w = bone.width(), h = bone.height();
     const DeviceMask closed =
         intersect(ctx, DeviceDiskMorphology{}.close(ctx, bone, radius), anatomy);
-    const DeviceComponents pockets =
-        DeviceConnectedComponents{}(ctx, andNot(ctx, anatomy, closed));
+    const DeviceComponents pockets = DeviceConnectedComponents{}(ctx, andNot(ctx, anatomy, closed));
     DeviceMask open = labelFlags(ctx, pockets);
     std::uint8_t* op = open.data();
     const std::int32_t* labels = pockets.labels.data();

@@ -10,9 +10,9 @@ namespace xrayprep::gpu::regions {
 namespace {
 
 // SmoothWeightedMean.cpp's reduce: block means of v * m and m.
-__global__ void reduceKernel(const float* __restrict__ v, const float* __restrict__ m, int w,
-                             int h, int f, float* __restrict__ num, float* __restrict__ den,
-                             int rw, int rh) {
+__global__ void reduceKernel(const float* __restrict__ v, const float* __restrict__ m, int w, int h,
+                             int f, float* __restrict__ num, float* __restrict__ den, int rw,
+                             int rh) {
     const int i = blockIdx.x * blockDim.x + threadIdx.x;
     const int j = blockIdx.y * blockDim.y + threadIdx.y;
     if (i >= rw || j >= rh) return;

@@ -17,8 +17,7 @@ class DeviceSmoothWeightedMean {
   public:
     // weights: 0/1 mask.
     [[nodiscard]] DeviceWeightedMeanField operator()(DeviceContext& ctx, const DeviceImage& values,
-                                                     const DeviceMask& weights,
-                                                     double sigma) const;
+                                                     const DeviceMask& weights, double sigma) const;
     // Real weights >= 0.
     [[nodiscard]] DeviceWeightedMeanField operator()(DeviceContext& ctx, const DeviceImage& values,
                                                      const DeviceImage& weights,

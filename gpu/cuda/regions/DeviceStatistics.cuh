@@ -8,8 +8,8 @@
 // return either); the method never depends on it. A source is a device functor
 // bool(std::int64_t i, float& value): whether element i takes part, and its value.
 
-#include <cub/cub.cuh>
 #include <cuda_runtime.h>
+#include <cub/cub.cuh>
 
 #include <cstdint>
 
@@ -46,7 +46,9 @@ struct Rank {
 // The key's digits, most significant first: 11, 11 and 10 bits.
 constexpr int kSelectPasses = 3;
 constexpr int kSelectBins = 2048;
-__host__ __device__ constexpr int selectShift(int pass) { return pass == 0 ? 21 : (pass == 1 ? 10 : 0); }
+__host__ __device__ constexpr int selectShift(int pass) {
+    return pass == 0 ? 21 : (pass == 1 ? 10 : 0);
+}
 __host__ __device__ constexpr std::uint32_t selectDigitMask(int pass) {
     return pass == 2 ? 1023u : 2047u;
 }
@@ -95,9 +97,9 @@ void selectValue(DeviceContext& ctx, std::int64_t n, Source src, Rank rank, floa
     DeviceRaster<SelectState> state = ctx.raster<SelectState>(1, 1);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(state.data(), 0, sizeof(SelectState), ctx.stream()));
     // A few values per thread: each block adds its nonzero bins to the global histogram.
-    const unsigned blocks = static_cast<unsigned>(std::max<std::int64_t>(
-        1, std::min<std::int64_t>((n + 4 * kThreads - 1) / (4 * kThreads),
-                                  2LL * ctx.multiprocessors())));
+    const unsigned blocks = static_cast<unsigned>(
+        std::max<std::int64_t>(1, std::min<std::int64_t>((n + 4 * kThreads - 1) / (4 * kThreads),
+                                                         2LL * ctx.multiprocessors())));
     for (int pass = 0; pass < kSelectPasses; ++pass) {
         if (n > 0) {
             selectHistogramKernel<<<blocks, kThreads, 0, ctx.stream()>>>(n, src, state.data(),
@@ -185,8 +187,8 @@ __global__ void labelKeysKernel(std::int64_t n, const std::int32_t* labels, Sour
 // out[l] = medianOf(the values src yields on the pixels of label l) for l in 1..*count, `empty`
 // for a label with none; labels are 0..n (0 = none) over n pixels. Sorted by (label, value)
 // with CUB, each label's run found by binary search.
-void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n,
-                    const int* count, float empty, float* out);
+void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n, const int* count,
+                    float empty, float* out);
 template <typename Source>
 void medianPerLabel(DeviceContext& ctx, const std::int32_t* labels, std::int64_t n,
                     const int* count, Source src, float empty, float* out) {

@@ -9,7 +9,8 @@ DeviceBuffer<std::byte> RasterPool::take(std::size_t bytes) {
     bytes = std::max<std::size_t>(bytes, 1);
     std::size_t best = free_.size();
     for (std::size_t i = 0; i < free_.size(); ++i) {
-        if (free_[i].size() >= bytes && (best == free_.size() || free_[i].size() < free_[best].size())) {
+        if (free_[i].size() >= bytes &&
+            (best == free_.size() || free_[i].size() < free_[best].size())) {
             best = i;
         }
     }

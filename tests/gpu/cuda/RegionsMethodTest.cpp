@@ -17,14 +17,14 @@
 #include "gpu/cuda/regions/DeviceBoneRegions.h"
 #include "gpu/cuda/regions/DeviceEdgeEvidence.h"
 #include "processing/contour/AnatomyFinder.h"
+#include "processing/contour/BoneRegionsMethod.h"
 #include "processing/contour/ComponentSelection.h"
+#include "processing/contour/EdgeEvidence.h"
+#include "processing/contour/WorkingGrid.h"
 #include "processing/core/BackgroundFoot.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/GradientMagnitude.h"
-#include "processing/contour/BoneRegionsMethod.h"
-#include "processing/contour/EdgeEvidence.h"
-#include "processing/contour/WorkingGrid.h"
 #include "processing/imaging/ValueStatistics.h"
 #include "tests/gpu/GpuTestSupport.h"
 #include "tests/gpu/RegionsScenes.h"
@@ -71,7 +71,8 @@ WorkingScene working(const gpu_test::PreparedScene& p) {
 std::vector<WorkingScene> scenes() {
     static const std::vector<WorkingScene> all = [] {
         std::vector<WorkingScene> out;
-        for (const auto& s : gpu_test::phantomScenes()) out.push_back(working(gpu_test::prepare(s)));
+        for (const auto& s : gpu_test::phantomScenes())
+            out.push_back(working(gpu_test::prepare(s)));
         for (unsigned seed = 1; seed <= 4; ++seed) {
             out.push_back(working(gpu_test::prepare(
                 gpu_test::randomScene(333 + 97 * seed, 251 + 61 * seed, seed, seed % 2 ? 12 : 8))));
@@ -137,8 +138,8 @@ TEST(RegionsMethod, BackgroundLevelsEqualCpu) {
         as.workingMm = s.workingMm;
         const auto maxValue = static_cast<std::uint16_t>(s.maxValue);
         const processing::ValueRange range = processing::robustRange(img, 0.005, 0.995);
-        const FloatImage gradient = processing::GradientMagnitude{}(
-            processing::GaussianBlur{}(img, 1.0, serial), serial);
+        const FloatImage gradient =
+            processing::GradientMagnitude{}(processing::GaussianBlur{}(img, 1.0, serial), serial);
         const int fw = std::max(2, static_cast<int>(0.03 * std::min(w, h)));
         Mask frame(w, h, 0);
         for (int y = 0; y < h; ++y) {
@@ -154,8 +155,7 @@ TEST(RegionsMethod, BackgroundLevelsEqualCpu) {
             ++counts[static_cast<std::size_t>(std::clamp(static_cast<int>(v * scale), 0, 255))];
         }
         const auto foot = processing::findBackgroundFoot(counts);
-        const float histLevel =
-            foot ? static_cast<float>((foot->footBin + 0.5) / scale) : 0.0f;
+        const float histLevel = foot ? static_cast<float>((foot->footBin + 0.5) / scale) : 0.0f;
         const float frameLevel = processing::quantileOf(frameValues, 0.30);
         const float seedThreshold = std::min(histLevel, frameLevel);
         Mask seeds(w, h);
@@ -181,8 +181,7 @@ TEST(RegionsMethod, BackgroundLevelsEqualCpu) {
         const float seedLevel = processing::quantileOf(seedValues, 0.90);
 
         dev.ctx.resetScalars();
-        const rg::DeviceAnatomy gpu =
-            rg::DeviceAnatomyFinder{}(dev.ctx, dev.up(img), maxValue, as);
+        const rg::DeviceAnatomy gpu = rg::DeviceAnatomyFinder{}(dev.ctx, dev.up(img), maxValue, as);
         dev.ctx.fetchScalars();
         const rg::DeviceAnatomyLevels& l = gpu.levels;
         EXPECT_EQ(dev.ctx.hostValue(l.low), range.low) << s.name;
@@ -230,9 +229,9 @@ TEST(RegionsMethod, EveryStepEqualsCpu) {
     const gpu::CudaStream stream;
     rg::DeviceBoneRegions method(stream.get());
     for (const WorkingScene& s : scenes()) {
-        const processing::BoneRegions cpu = processing::BoneRegionsMethod{}(
-            s.median, s.sobel, s.maxValue, s.workingMm, s.params, ExecutionPolicy::serial(),
-            nullptr);
+        const processing::BoneRegions cpu =
+            processing::BoneRegionsMethod{}(s.median, s.sobel, s.maxValue, s.workingMm, s.params,
+                                            ExecutionPolicy::serial(), nullptr);
         rg::DeviceContext& ctx = method.context();
         rg::DeviceImage median = ctx.raster<float>(s.median.width(), s.median.height());
         rg::DeviceImage sobel = ctx.raster<float>(s.sobel.width(), s.sobel.height());

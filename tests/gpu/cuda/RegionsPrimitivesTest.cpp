@@ -51,8 +51,8 @@ struct Size {
 };
 // Odd sizes: tiles and warps cut by the border, single rows and columns, the working grid of
 // the reference image (584 x 464).
-const std::vector<Size> kSizes{{1, 1}, {1, 37}, {53, 1}, {33, 31}, {97, 61}, {301, 203},
-                               {584, 464}};
+const std::vector<Size> kSizes{{1, 1},   {1, 37},    {53, 1},   {33, 31},
+                               {97, 61}, {301, 203}, {584, 464}};
 
 std::string name(const Size& s) { return std::to_string(s.w) + "x" + std::to_string(s.h); }
 
@@ -111,9 +111,10 @@ TEST(RegionsPrimitives, DistanceTransformEqualsCpu) {
         for (unsigned seed = 0; seed < 3; ++seed) {
             Mask m = seed == 0 ? gpu_test::randomSpecks(s.w, s.h, seed + 1, 0.002)
                                : gpu_test::randomRegions(s.w, s.h, seed, 0.4f);
-            EXPECT_EQ(difference(dev.down(rg::DeviceDistanceTransform{}.squared(dev.ctx, dev.up(m))),
-                                 processing::DistanceTransform{}.squared(m, kSerial)),
-                      "")
+            EXPECT_EQ(
+                difference(dev.down(rg::DeviceDistanceTransform{}.squared(dev.ctx, dev.up(m))),
+                           processing::DistanceTransform{}.squared(m, kSerial)),
+                "")
                 << name(s) << " seed " << seed;
         }
         const Mask empty(s.w, s.h, 0);
@@ -134,7 +135,8 @@ TEST(RegionsPrimitives, DiskMorphologyEqualsCpu) {
         const Mask m = gpu_test::randomRegions(s.w, s.h, 13u + s.w, 0.45f);
         const rg::DeviceMask d = dev.up(m);
         for (const double r : {0.0, 1.0, 2.0, 2.5, 5.0, 8.0}) {
-            EXPECT_EQ(difference(dev.down(gpu.dilate(dev.ctx, d, r)), cpu.dilate(m, r, kSerial)), "")
+            EXPECT_EQ(difference(dev.down(gpu.dilate(dev.ctx, d, r)), cpu.dilate(m, r, kSerial)),
+                      "")
                 << name(s) << " dilate " << r;
             EXPECT_EQ(difference(dev.down(gpu.erode(dev.ctx, d, r)), cpu.erode(m, r, kSerial)), "")
                 << name(s) << " erode " << r;
@@ -186,12 +188,12 @@ TEST(RegionsPrimitives, ValleyDepthEqualsCpu) {
     gpu_test::RegionsDevice dev;
     for (const Size& s : kSizes) {
         const FloatImage img = gpu_test::randomScene(s.w, s.h, 29u + s.w);
-        for (const auto& [lo, hi, flank] : {std::tuple{4, 20, 6}, std::tuple{1, 3, 0},
-                                            std::tuple{0, 0, 2}}) {
-            EXPECT_EQ(difference(dev.down(rg::DeviceValleyDepth{}(dev.ctx, dev.up(img), lo, hi,
-                                                                  flank)),
-                                 processing::ValleyDepth{}(img, lo, hi, flank, kSerial)),
-                      "")
+        for (const auto& [lo, hi, flank] :
+             {std::tuple{4, 20, 6}, std::tuple{1, 3, 0}, std::tuple{0, 0, 2}}) {
+            EXPECT_EQ(
+                difference(dev.down(rg::DeviceValleyDepth{}(dev.ctx, dev.up(img), lo, hi, flank)),
+                           processing::ValleyDepth{}(img, lo, hi, flank, kSerial)),
+                "")
                 << name(s) << " " << lo << ".." << hi << " flank " << flank;
         }
     }
@@ -212,7 +214,7 @@ TEST(RegionsPrimitives, MarkerWatershedEqualsCpu) {
         const Mask tie = gpu_test::randomSpecks(s.w, s.h, 43u, 0.5);
         const processing::MarkerWatershed cpu;
         EXPECT_EQ(difference(dev.down(rg::DeviceMarkerWatershed{}.costs(dev.ctx, dev.up(relief),
-                                                                       dev.up(markers), 1)),
+                                                                        dev.up(markers), 1)),
                              cpu.costs(relief, markers, 1)),
                   "")
             << name(s) << " costs";
@@ -251,13 +253,15 @@ TEST(RegionsPrimitives, ConnectedComponentsNumberedLikeCpu) {
     gpu_test::RegionsDevice dev;
     for (const Size& s : kSizes) {
         expectSameComponents(dev, gpu_test::randomSpecks(s.w, s.h, 47u, 0.5), name(s) + " specks");
-        expectSameComponents(dev, gpu_test::randomRegions(s.w, s.h, 53u, 0.5f), name(s) + " regions");
+        expectSameComponents(dev, gpu_test::randomRegions(s.w, s.h, 53u, 0.5f),
+                             name(s) + " regions");
         expectSameComponents(dev, Mask(s.w, s.h, 1), name(s) + " full");
         expectSameComponents(dev, Mask(s.w, s.h, 0), name(s) + " empty");
         // Spirals and combs: components that wind through many tiles.
         Mask comb(s.w, s.h, 0);
         for (int y = 0; y < s.h; ++y) {
-            for (int x = 0; x < s.w; ++x) comb.at(x, y) = (x % 4 != 3 || y == (x / 4) % s.h) ? 1 : 0;
+            for (int x = 0; x < s.w; ++x)
+                comb.at(x, y) = (x % 4 != 3 || y == (x / 4) % s.h) ? 1 : 0;
         }
         expectSameComponents(dev, comb, name(s) + " comb");
     }
@@ -275,10 +279,10 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
             int* dropped = dev.ctx.scalar<int>();
             int gone = 0;
             const Mask cpu = processing::keepLargeComponents(m, area, fraction, kSerial, &gone);
-            EXPECT_EQ(difference(dev.down(rg::keepLargeComponents(dev.ctx, d, area, fraction,
-                                                                  dropped)),
-                                 cpu),
-                      "")
+            EXPECT_EQ(
+                difference(dev.down(rg::keepLargeComponents(dev.ctx, d, area, fraction, dropped)),
+                           cpu),
+                "")
                 << name(s) << " keepLarge " << area << " " << fraction;
             dev.ctx.fetchScalars();
             EXPECT_EQ(dev.ctx.hostValue(dropped), gone) << name(s);
@@ -293,8 +297,8 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
                       "")
                 << name(s) << " closeEachComponent " << r;
         }
-        EXPECT_EQ(difference(dev.down(rg::fillHoles(dev.ctx, d)), processing::fillHoles(m, kSerial)),
-                  "")
+        EXPECT_EQ(
+            difference(dev.down(rg::fillHoles(dev.ctx, d)), processing::fillHoles(m, kSerial)), "")
             << name(s) << " fillHoles";
         const Mask anatomy = processing::DiskMorphology{}.dilate(m, 6.0, kSerial);
         const Mask bone = gpu_test::randomRegions(s.w, s.h, 67u, 0.2f);

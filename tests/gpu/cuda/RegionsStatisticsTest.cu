@@ -72,7 +72,8 @@ TEST(RegionsStatistics, QuantilesAndMediansEqualCpu) {
             std::vector<float> vs = processing::valuesWhere(img, where);
             const float ea = q < 0.0 ? processing::medianOf(va) : processing::quantileOf(va, q);
             const float es =
-                vs.empty() ? -7.0f : (q < 0.0 ? processing::medianOf(vs) : processing::quantileOf(vs, q));
+                vs.empty() ? -7.0f
+                           : (q < 0.0 ? processing::medianOf(vs) : processing::quantileOf(vs, q));
             EXPECT_EQ(dev.ctx.hostValue(all), ea) << s.w << "x" << s.h << " q " << q;
             EXPECT_EQ(dev.ctx.hostValue(some), es) << s.w << "x" << s.h << " q " << q;
             EXPECT_EQ(dev.ctx.hostValue(empty), ea) << s.w << "x" << s.h << " fallback";

@@ -100,9 +100,10 @@ inline processing::Mask randomRegions(int w, int h, unsigned seed, float fractio
     f = processing::GaussianBlur{}(f, 1.0 + (seed % 4), processing::ExecutionPolicy::serial());
     std::vector<float> sorted(f.pixels().begin(), f.pixels().end());
     std::sort(sorted.begin(), sorted.end());
-    const float cut = sorted.empty() ? 0.0f
-                                     : sorted[static_cast<std::size_t>(
-                                           (1.0f - fraction) * static_cast<float>(sorted.size() - 1))];
+    const float cut = sorted.empty()
+                          ? 0.0f
+                          : sorted[static_cast<std::size_t>((1.0f - fraction) *
+                                                            static_cast<float>(sorted.size() - 1))];
     processing::Mask m(w, h);
     for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = f.data()[i] > cut ? 1 : 0;
     return m;
