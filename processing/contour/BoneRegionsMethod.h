@@ -19,7 +19,7 @@ struct BoneRegions {
     Mask confident;                 // confident bone (above the edge level)
     Mask tissue;                    // confident soft tissue
     Mask candidate;                 // bone candidates before the watershed
-    Mask edges;  // structural (bone) edges
+    Mask edges;                     // structural (bone) edges
     Raster<std::uint8_t> enclosed;  // directions (of 8) in which bone edges enclose a pixel
     std::vector<Contour> contours;  // working-grid coordinates
     std::vector<std::string> notes;

@@ -10,13 +10,13 @@ namespace xrayprep::processing {
 
 struct PlatformSettings {
     double workingMm = 0.5;
-    double minStep = 0.010;  // of the value range: the step up towards the side
-    double marginMm = 2.5;   // the band reaches this far past the step
-    double maxDepth = 0.5;   // of the image size across the side
+    double minStep = 0.010;    // of the value range: the step up towards the side
+    double marginMm = 2.5;     // the band reaches this far past the step
+    double maxDepth = 0.5;     // of the image size across the side
     double endFraction = 0.1;  // of the length: the step must hold at both ends of its line
-    double smoothMm = 1.0;   // Gaussian before the derivative across the lines
-    double alongMm = 10.0;   // box average along each line
-    double maxAngle = 6.0;   // degrees, in steps of angleStep
+    double smoothMm = 1.0;     // Gaussian before the derivative across the lines
+    double alongMm = 10.0;     // box average along each line
+    double maxAngle = 6.0;     // degrees, in steps of angleStep
     double angleStep = 0.5;
 };
 

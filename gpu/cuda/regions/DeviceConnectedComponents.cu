@@ -27,11 +27,12 @@ __device__ __forceinline__ int findShared(volatile int* p, int i) {
     return i;
 }
 
-// Joins the sets of a and b; the smaller root wins.
-__device__ void uniteGlobal(int* p, int a, int b) {
+// Joins the sets of a and b (roots found with `find`); the smaller root wins.
+template <typename Find>
+__device__ void uniteWith(int* p, int a, int b, Find find) {
     for (;;) {
-        a = findGlobal(p, a);
-        b = findGlobal(p, b);
+        a = find(p, a);
+        b = find(p, b);
         if (a == b) return;
         if (a < b) {
             const int old = atomicMin(p + b, a);
@@ -45,21 +46,12 @@ __device__ void uniteGlobal(int* p, int a, int b) {
     }
 }
 
+__device__ void uniteGlobal(int* p, int a, int b) {
+    uniteWith(p, a, b, [](int* q, int i) { return findGlobal(q, i); });
+}
+
 __device__ void uniteShared(int* p, int a, int b) {
-    for (;;) {
-        a = findShared(p, a);
-        b = findShared(p, b);
-        if (a == b) return;
-        if (a < b) {
-            const int old = atomicMin(p + b, a);
-            if (old == b) return;
-            b = old;
-        } else {
-            const int old = atomicMin(p + a, b);
-            if (old == a) return;
-            a = old;
-        }
-    }
+    uniteWith(p, a, b, [](int* q, int i) { return findShared(q, i); });
 }
 
 __global__ void localKernel(const std::uint8_t* __restrict__ m, int w, int h, int* parent) {
