@@ -53,7 +53,9 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
     std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
-    const float noiseGate = kNoiseGate * medianOf(anatomyGradients);
+    const float medianGradient = medianOf(anatomyGradients);
+    const float noiseGate = kNoiseGate * medianGradient;
+    const float structuralGate = kStructuralNoiseGate * medianGradient;
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {
         const float ratio = out.fine.data()[i] / std::max(coarse.data()[i], 1e-6f);
@@ -69,10 +71,9 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
         contrast.data()[i] = high.data()[i] - low.data()[i];
         const float rel =
             contrast.data()[i] / std::max(high.data()[i] - backgroundLevel, spreadFloor);
-        const bool inside =
-            anatomy.data()[i] != 0 && dist > s.skinMm && out.fine.data()[i] > noiseGate;
-        considered.data()[i] = inside && rel < kSkinEdge;
-        structural.data()[i] = inside && rel < kSkinEdgeE;
+        const bool inside = anatomy.data()[i] != 0 && dist > s.skinMm;
+        considered.data()[i] = inside && out.fine.data()[i] > noiseGate && rel < kSkinEdge;
+        structural.data()[i] = inside && out.fine.data()[i] > structuralGate && rel < kSkinEdgeE;
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
     Mask sharpConsidered(w, h);

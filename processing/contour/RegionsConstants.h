@@ -18,8 +18,13 @@ constexpr float kGateLow = 0.15f;
 constexpr float kGateHigh = 0.30f;
 constexpr float kEdgeStrength = 0.5f;  // E: fine gradient above this part of the local strength
 // An edge must stand out of the noise: its fine gradient above this multiple of the anatomy's
-// median fine gradient (smooth tissue and noise make the median).
+// median fine gradient (smooth tissue and noise make the median) to set the level ...
 constexpr float kNoiseGate = 3.0f;
+// ... and above this multiple to be a structural edge E. Lower: on a small or smooth film the
+// cortex of a calcaneus behind a thin heel pad is a broad edge whose fine gradient stays
+// below the level's gate, and without it the skin's tissue floods the bone; the level keeps
+// the higher gate, so trabecular texture in grainy films does not shift it.
+constexpr float kStructuralNoiseGate = 1.5f;
 
 // Bone regions.
 constexpr double kConfidentBoneMm2 = 4.0;  // smaller confident-bone specks are noise

@@ -80,10 +80,9 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
             con[i] = hi[i] - lo[i];
             const float spreadFloor = 1e-3f * maxOf2(1.0f, *largestImage);
             const float rel = con[i] / maxOf2(hi[i] - *backgroundLevel, spreadFloor);
-            const bool inside =
-                an[i] != 0 && distance > skinMm && fine[i] > kNoiseGate * *noiseGate;
-            cons[i] = inside && rel < kSkinEdge;
-            str[i] = inside && rel < kSkinEdgeE;
+            const bool inside = an[i] != 0 && distance > skinMm;
+            cons[i] = inside && fine[i] > kNoiseGate * *noiseGate && rel < kSkinEdge;
+            str[i] = inside && fine[i] > kStructuralNoiseGate * *noiseGate && rel < kSkinEdgeE;
         });
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
