@@ -54,6 +54,8 @@ void validate(const ContourInputs& in, const ContourParams& p) {
     positive(p.anatomyOpenMm, "anatomyOpenMm");
     positive(p.stripTolerance, "stripTolerance");
     positive(p.platformStep, "platformStep");
+    require(p.backgroundCeiling > 0.0 && p.backgroundCeiling <= 1.0,
+            "backgroundCeiling must be in (0, 1]", p.backgroundCeiling);
     positive(p.skinMm, "skinMm");
     positive(p.edgeLevelSigmaMm, "edgeLevelSigmaMm");
     positive(p.enclosureMm, "enclosureMm");

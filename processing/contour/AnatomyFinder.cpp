@@ -110,7 +110,8 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             std::vector<float> restValues = valuesWhere(img, rest);
             const float flat = std::max(1.5f * quantileOf(seedGradients, 0.90), 0.002f * spread);
             const float level = quantileOf(seedValues, 0.90);
-            const float ceiling = level + 0.5f * (quantileOf(restValues, 0.95) - level);
+            const float ceiling = level + static_cast<float>(s.backgroundCeiling) *
+                                              (quantileOf(restValues, 0.95) - level);
             Mask candidate(w, h);
             for (std::size_t i = 0; i < candidate.size(); ++i) {
                 candidate.data()[i] = gradient.data()[i] <= flat && img.data()[i] <= ceiling;

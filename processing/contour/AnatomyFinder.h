@@ -16,6 +16,9 @@ struct AnatomyFinderSettings {
     double openMm = 2.5;         // opening radius: thin clothing folds, text and lines go
     double keepFraction = 0.2;   // components at least this part of the largest are anatomy
     double minObjectMm2 = 25.0;  // smaller discarded objects are not listed
+    // The flood's ceiling: the border's dark level plus this part of the way to the 95th
+    // percentile of the image (ContourParams::backgroundCeiling).
+    double backgroundCeiling = 0.15;
     BorderStripSettings strips;
     PlatformSettings platforms;
 };

@@ -190,6 +190,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     as.minObjectMm2 = p.minAreaMm2;
     as.strips.tolerance = p.stripTolerance;
     as.platforms.minStep = p.platformStep;
+    as.backgroundCeiling = p.backgroundCeiling;
     out.anatomy = AnatomyFinder{}(img, static_cast<std::uint16_t>(maxValue), as, policy);
     const Mask& anatomy = out.anatomy.anatomy;
     std::int64_t anatomyArea = 0;

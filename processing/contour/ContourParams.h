@@ -22,9 +22,15 @@ struct ContourParams {
     double workingMm = 0.5;
 
     // regions (BoneRegionsMethod)
-    double anatomyOpenMm = 2.5;      // opening of the anatomy: clothing folds, lines, text
-    double stripTolerance = 0.08;    // line uniformity of border bands, of the value range
-    double platformStep = 0.010;     // step up towards a side that marks a platform, of the range
+    double anatomyOpenMm = 2.5;    // opening of the anatomy: clothing folds, lines, text
+    double stripTolerance = 0.08;  // line uniformity of border bands, of the value range
+    double platformStep = 0.010;   // step up towards a side that marks a platform, of the range
+    // The background flood reaches from the border's dark level this part of the way up to the
+    // bright anatomy (95th percentile). 0.15, not 0.5: at 0.5 the flood crossed faint skin
+    // edges into thin, dark soft tissue (heel pad, Kager's fat pad, calf, the soft tissue
+    // beside the fibula) and the bone outline became the skin; measured on films and phantoms
+    // (docs/QUALITY.md).
+    double backgroundCeiling = 0.15;
     double skinMm = 2.0;             // edges this close to the skin are not bone edges
     double edgeLevelSigmaMm = 10.0;  // scale of the local edge level (bone/tissue threshold)
     double enclosureMm = 35.0;       // how far the enclosure rays look for bone edges

@@ -9,8 +9,11 @@ namespace xrayprep::processing::regions {
 constexpr float kSharpFrom = 2.0f;  // fine / coarse gradient ratio where a ramp ends
 // rel = (max - min) / (max - background) over 2 mm: 1 where the dark side of an edge is the
 // background (skin, clothing). Edges above kSkinEdge do not set the level; above kSkinEdgeE
-// they are not structural edges either.
-constexpr float kSkinEdge = 0.55f;
+// they are not structural edges either. 0.65 rather than 0.55: once the background flood stops
+// at the skin (contour.backgroundCeiling 0.15), the cortex of a bone under a thin skin (shin,
+// heel, dorsum of the foot) has rel 0.55-0.65 and belongs in the level; measured on the tuning
+// half of the films (bone points 178 -> 185 of 211 with the ceiling) and on the phantoms.
+constexpr float kSkinEdge = 0.65f;
 constexpr float kSkinEdgeE = 0.80f;
 // The level's weights need contrast: the 2-mm max - min of an edge against the 90th percentile
 // of the strong sharp edges' (ref): none below kGateLow x ref, full above kGateHigh x ref.

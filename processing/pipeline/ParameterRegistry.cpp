@@ -171,6 +171,11 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        0.5, "fraction",
                        "regions: a straight step up towards an image side, this part of the "
                        "value range across most of the image, marks a platform."));
+    all.push_back(real("contour.backgroundCeiling", S::Contour, XP_FIELD(contour.backgroundCeiling),
+                       0.01, 1, "fraction",
+                       "regions: how far the background flood may climb from the dark border "
+                       "level towards the bright anatomy (95th percentile); higher also floods "
+                       "thin, dark soft tissue, lower stops at gradients in the air."));
     all.push_back(real("contour.skinMm", S::Contour, XP_FIELD(contour.skinMm), 0.1, 20, "mm",
                        "regions: edges this close to the skin are not taken as bone edges."));
     all.push_back(real("contour.edgeLevelSigmaMm", S::Contour, XP_FIELD(contour.edgeLevelSigmaMm),

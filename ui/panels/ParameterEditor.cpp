@@ -111,6 +111,7 @@ QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
         {"contour.anatomyOpenMm", "Anatomy opening"},
         {"contour.stripTolerance", "Band uniformity"},
         {"contour.platformStep", "Platform step"},
+        {"contour.backgroundCeiling", "Background ceiling"},
         {"contour.skinMm", "Skin band"},
         {"contour.edgeLevelSigmaMm", "Edge level scale"},
         {"contour.enclosureMm", "Enclosure reach"},

@@ -258,11 +258,12 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
             if (im[i] <= *darker && gr[i] <= *seedFlat) sdw[i] = 1;
         });
         DeviceMask candidate = ctx.raster<std::uint8_t>(w, h);
+        const float fraction = static_cast<float>(s.backgroundCeiling);
         map(ctx, candidate, [=] __device__(std::int64_t i) -> std::uint8_t {
             const float spread = maxOf2(*high - *low, 1e-6f);
             const float flat = maxOf2(1.5f * *seedFlat, 0.002f * spread);
             const float level = *seedLevel;
-            const float ceiling = level + 0.5f * (*restHigh - level);
+            const float ceiling = level + fraction * (*restHigh - level);
             return gr[i] <= flat && im[i] <= ceiling;
         });
         // The flood stops a pixel or two short of the skin's edge: a small closing.

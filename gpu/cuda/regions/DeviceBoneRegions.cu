@@ -299,6 +299,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     as.minObjectMm2 = p.minAreaMm2;
     as.strips.tolerance = p.stripTolerance;
     as.platforms.minStep = p.platformStep;
+    as.backgroundCeiling = p.backgroundCeiling;
     const DeviceAnatomy found =
         DeviceAnatomyFinder{}(ctx, median, static_cast<std::uint16_t>(maxValue), as, &profile);
     const DeviceMask& anatomy = found.anatomy;

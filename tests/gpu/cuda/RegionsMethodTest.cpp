@@ -98,6 +98,7 @@ TEST(RegionsMethod, AnatomyFinderEqualsCpu) {
         as.minObjectMm2 = s.params.minAreaMm2;
         as.strips.tolerance = s.params.stripTolerance;
         as.platforms.minStep = s.params.platformStep;
+        as.backgroundCeiling = s.params.backgroundCeiling;
         const processing::AnatomyFound cpu = processing::AnatomyFinder{}(
             s.median, static_cast<std::uint16_t>(s.maxValue), as, ExecutionPolicy::serial());
         dev.ctx.resetScalars();

@@ -223,3 +223,55 @@ TEST(AnatomyFinder, AStraightLegFillingTheImageHeightIsNotTakenForAPlatform) {
 
 }  // namespace
 }  // namespace xrayprep::processing
+
+namespace xrayprep::processing {
+namespace {
+
+// Thin soft tissue (a heel pad, the calf behind a tibia) thins out towards the skin so slowly
+// that the ramp from the air is as flat as the air's own noise: only the ceiling stops the
+// flood there. The scene: air at 400 around a body whose left part is a ramp of 2 per pixel
+// up to a tissue plateau at 900 (a quarter of the way from the air to the bone), with a bone
+// at 2300 in the plateau. With the default ceiling (0.15 of the way to the bright anatomy) the
+// flood stops early on the ramp and the whole plateau is anatomy; at the old ceiling of 0.5
+// the flood took the plateau, leaving the bone's outline as the skin.
+TEST(AnatomyFinder, ThinDarkSoftTissueBehindAGentleRampStaysAnatomy) {
+    constexpr int w = 480, h = 200;
+    constexpr int top = 40, bottom = 160, left = 40, plateauFrom = 290, right = 440;
+    FloatImage img(w, h);
+    std::mt19937 rng(5);
+    std::normal_distribution<float> noise(0.0f, 4.0f);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            float v = 400.0f;
+            if (y >= top && y < bottom && x >= plateauFrom && x < right) {
+                v = x >= 340 && x < 410 && y >= 70 && y < 130 ? 2300.0f : 900.0f;
+            } else if (y >= top && y < bottom && x >= left && x < plateauFrom) {
+                v = 400.0f + 2.0f * static_cast<float>(x - left);
+            }
+            img.at(x, y) = v + noise(rng);
+        }
+    }
+    auto fraction = [&](const Mask& m, int x0, int x1) {
+        int n = 0, total = 0;
+        for (int y = top + 4; y < bottom - 4; ++y) {
+            for (int x = x0; x < x1; ++x) {
+                ++total;
+                n += m.at(x, y);
+            }
+        }
+        return static_cast<double>(n) / total;
+    };
+    const AnatomyFound found =
+        AnatomyFinder{}(img, kMaxValue, defaults(), ExecutionPolicy::serial());
+    EXPECT_EQ(fraction(found.anatomy, plateauFrom + 4, right - 4), 1.0);
+    // The ramp's foot, within 0.1 of the way to the bone above the air, is not anatomy.
+    EXPECT_EQ(fraction(found.anatomy, left, left + 40), 0.0);
+    AnatomyFinderSettings old = defaults();
+    old.backgroundCeiling = 0.5;
+    const AnatomyFound permissive = AnatomyFinder{}(img, kMaxValue, old, ExecutionPolicy::serial());
+    EXPECT_LT(fraction(permissive.anatomy, plateauFrom + 4, right - 4), 0.5)
+        << "the scene must show the flood crossing the ramp at the old ceiling";
+}
+
+}  // namespace
+}  // namespace xrayprep::processing
