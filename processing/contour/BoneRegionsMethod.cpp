@@ -264,14 +264,21 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     };
     float globalTissue = 0.0f;
     FloatImage tissueLevel = tissueLevelOf(tissue, globalTissue);
-    const FloatImage valleys = ValleyDepth{}(
-        GaussianBlur{}(img, kFineMm / mm, policy), static_cast<int>(px(kValleyFromMm)),
-        static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kValleyFlankMm)), policy);
-    Mask valleyTissue(w, h);
-    forEach(valleyTissue, policy, [&](std::size_t i) -> std::uint8_t {
-        const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
-        return anatomy.data()[i] != 0 && valleys.data()[i] > kValleyDepth * c && c > 0.0f;
-    });
+    // The pixels of valleys deeper than kValleyDepth of the local contrast (at the tissue level
+    // of the moment) whose sides stay bright over `flankMm`.
+    const FloatImage fine = GaussianBlur{}(img, kFineMm / mm, policy);
+    auto deepValleys = [&](double flankMm) {
+        const FloatImage depth =
+            ValleyDepth{}(fine, static_cast<int>(px(kValleyFromMm)),
+                          static_cast<int>(px(kValleyToMm)), static_cast<int>(px(flankMm)), policy);
+        Mask m(w, h);
+        forEach(m, policy, [&](std::size_t i) -> std::uint8_t {
+            const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
+            return anatomy.data()[i] != 0 && depth.data()[i] > kValleyDepth * c && c > 0.0f;
+        });
+        return m;
+    };
+    const Mask valleyTissue = deepValleys(kValleyFlankMm);
     // A deep valley is never bone, even above the edge level (thick tissue between two bones).
     confident = andNot(confident, valleyTissue, policy);
     tissue = unite(tissue, valleyTissue, policy);
@@ -298,6 +305,18 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     });
     interior = morph.open(interior, px(kFillOpenMm), policy);
     candidate = unite(unite(confident, candidate, policy), interior, policy);
+    // Gaps between two whole bones: valleys whose sides stay bright across a bone's width
+    // (kGapFlankMm), not a cortex's, that open onto the tissue the skin reaches through
+    // anything that is not bone candidate. The web spaces between the toes are too narrow to
+    // be valleys, so the gap between two metatarsals is not `reached`; the final closing must
+    // not bridge it all the same. A calcaneus's dim interior (its flanks are cortex) and a
+    // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable; so does a
+    // gap between metatarsals cut by the image's edge.
+    const Mask gaps = deepValleys(kGapFlankMm);
+    const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
+    const Mask notBridged =
+        unite(reached, intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+              policy);
     out.confident = confident;
     out.tissue = tissue;
     out.candidate = candidate;
@@ -352,7 +371,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
         // where the image is at least fillLevel above the local tissue level, or where bone
-        // edges enclose it (the dim interior of a hollow-looking calcaneus).
+        // edges enclose it (the dim interior of a hollow-looking calcaneus) and it is neither
+        // tissue the skin reaches nor a gap between two bones that opens onto it.
         // Each piece is closed on its own: a closing of all pieces together bridges the soft
         // tissue between neighbouring bones (the rays of a DP foot), brighter there than the
         // tissue level where it is thick.
@@ -361,7 +381,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             return pieces.data()[i] != 0 ||
                    (closed.data()[i] != 0 &&
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
-                     (enclosed.data()[i] >= kEnclosedDirections && reached.data()[i] == 0)));
+                     (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
         bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm), policy);
     } else {

@@ -175,26 +175,42 @@ BorderStrips BorderStripFinder::operator()(const FloatImage& img, const BorderSt
         }
         if (best == nullptr) continue;
         const SideFrame f{kSides[static_cast<std::size_t>(side)], w, h};
-        out.strips.push_back({f.side, best->angle, best->depth, best->level});
+        const Tilt t = tiltOf(best->angle, f.length());
+        const int maxLead = std::max(1, static_cast<int>(s.leadIn * f.across()));
         // Per position along the side, the band reaches inwards only as far as its pixels keep
         // the level of their line: whatever touches the band from inside (a heel on a
-        // platform, toes at a dark margin) stays out of it.
-        const Tilt t = tiltOf(best->angle, f.length());
+        // platform, toes at a dark margin) stays out of it. Between the side and the first
+        // line of a tilted band (a wedge up to twice the tilt's offset deep at one end), past
+        // the lead-in, the pixels keep the first line's level: a shutter covers its side.
+        Mask band(w, h, 0);
+        int covering = 0;
         for (int u = 0; u < f.length(); ++u) {
             const double edge = best->depth + t.slope * (u - 0.5 * f.length());
+            bool covers = true;
             for (int v = 0; v < f.across() && v < edge; ++v) {
                 const auto [x, y] = f.pixel(u, v);
                 // The line through this pixel, counted from the band's first uniform line.
                 const double line = v - t.offset - t.slope * (u - 0.5 * f.length());
                 const int k = static_cast<int>(std::lround(line)) - best->start;
-                if (k >= 0 && k < static_cast<int>(best->levels.size()) &&
-                    std::abs(img.at(x, y) - best->levels[static_cast<std::size_t>(k)]) >
-                        2.0 * tol) {
+                const bool wedge = line < -0.5 && v >= maxLead;
+                const float expected = k >= 0 && k < static_cast<int>(best->levels.size())
+                                           ? best->levels[static_cast<std::size_t>(k)]
+                                           : best->levels.front();
+                if ((wedge || (k >= 0 && k < static_cast<int>(best->levels.size()))) &&
+                    std::abs(img.at(x, y) - expected) > 2.0 * tol) {
+                    if (wedge) covers = false;
                     break;
                 }
-                out.mask.at(x, y) = 1;
+                band.at(x, y) = 1;
             }
+            covering += covers ? 1 : 0;
         }
+        // A straight bright bone along a side (a fibula at the edge of an ankle film) makes
+        // uniform tilted lines too, but the tissue and background between it and the side
+        // do not keep its level: a band must cover its side along `coverage` of its length.
+        if (covering < s.coverage * f.length()) continue;
+        out.strips.push_back({f.side, best->angle, best->depth, best->level});
+        for (std::size_t i = 0; i < band.size(); ++i) out.mask.data()[i] |= band.data()[i];
     }
     return out;
 }

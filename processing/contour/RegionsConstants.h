@@ -41,6 +41,10 @@ constexpr double kFineMm = 0.7;            // smoothing before the valley depth
 constexpr double kValleyFromMm = 2.0;      // valleys: bright on both sides 2..5 mm away
 constexpr double kValleyToMm = 10.0;
 constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over 3 mm
+// Gaps the final closing must not bridge: valleys whose sides stay bright over 6 mm, a whole
+// bone (a metatarsal, a fibula) rather than a cortex (a calcaneus's, 1-5 mm projected); 5 mm
+// took the dim interior of a calcaneus on a tuning film for such a gap.
+constexpr double kGapFlankMm = 6.0;
 constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least

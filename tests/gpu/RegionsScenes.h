@@ -154,6 +154,9 @@ inline std::vector<RegionsScene> phantomScenes() {
     // A calibration ball close to the skin that joins the anatomy and is dropped as a filled
     // disk (the evaluation matrix's wb-lateral+ball seed 26).
     out.push_back(projectionScene(PhantomView::WeightBearingLateral, "ball", 26));
+    // A fibula straight along the image side that makes uniform tilted lines: no band, since
+    // the tissue beside it does not cover the side (the evaluation matrix's ankle-ap seed 12).
+    out.push_back(projectionScene(PhantomView::AnkleAP, "", 12));
     return out;
 }
 

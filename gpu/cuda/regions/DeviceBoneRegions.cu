@@ -402,32 +402,36 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     };
     const float* globalTissue = nullptr;
     DeviceImage tissueLevel = tissueLevelOf(tissue, globalTissue);
-    DeviceImage valleys;
-    {
-        // The edge evidence's fine smoothing is the valley depth's smoothing when the scales
-        // agree (they do by default): computed once.
-        DeviceImage smoothed;
-        if (kFineMm != es.fineMm) smoothed = DeviceGaussianBlur{}(ctx, median, kFineMm / mm);
-        valleys = DeviceValleyDepth{}(
-            ctx, kFineMm != es.fineMm ? smoothed : ev.smooth, static_cast<int>(px(kValleyFromMm)),
-            static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kValleyFlankMm)));
-    }
-    DeviceMask valleyTissue = ctx.raster<std::uint8_t>(w, h);
-    {
+    // The edge evidence's fine smoothing is the valley depth's smoothing when the scales agree
+    // (they do by default): computed once.
+    DeviceImage smoothed;
+    if (kFineMm != es.fineMm) smoothed = DeviceGaussianBlur{}(ctx, median, kFineMm / mm);
+    const DeviceImage& fine = kFineMm != es.fineMm ? smoothed : ev.smooth;
+    // Pixels of a valley deeper than kValleyDepth of the local contrast (at the tissue level
+    // of the moment), for valleys whose sides stay bright over `flankMm`.
+    auto valleysOf = [&](double flankMm) {
+        const DeviceImage depth =
+            DeviceValleyDepth{}(ctx, fine, static_cast<int>(px(kValleyFromMm)),
+                                static_cast<int>(px(kValleyToMm)), static_cast<int>(px(flankMm)));
+        DeviceMask out = ctx.raster<std::uint8_t>(w, h);
         const float* bl = boneLevel.data();
         const float* tl = tissueLevel.data();
-        const float* va = valleys.data();
-        map(ctx, valleyTissue, [=] __device__(std::int64_t i) -> std::uint8_t {
+        const float* va = depth.data();
+        map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t {
             const float c = maxOf2(bl[i] - tl[i], 0.0f);
             return an[i] != 0 && va[i] > kValleyDepth * c && c > 0.0f;
         });
-    }
+        return out;
+    };
+    const DeviceMask valleyTissue = valleysOf(kValleyFlankMm);
     confident = andNot(ctx, confident, valleyTissue);
     tissue = unite(ctx, tissue, valleyTissue);
     // The tissue the skin reaches, valleys that open onto it included: a closed valley inside a
     // bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
     const DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
+    // The gaps between two whole bones (BoneRegionsMethod.cpp), at the new tissue level.
+    const DeviceMask gaps = valleysOf(kGapFlankMm);
     DeviceImage contrast = ctx.raster<float>(w, h);
     {
         const float* bl = boneLevel.data();
@@ -456,6 +460,13 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     }
     interior = morph.open(ctx, interior, px(kFillOpenMm));
     candidate = unite(ctx, unite(ctx, confident, candidate), interior);
+    // Gaps between two bones that open onto the skin's tissue through anything that is not
+    // bone candidate: the final closing does not bridge them (nor the tissue the skin reaches).
+    const DeviceMask notBridged =
+        unite(ctx, reached,
+              intersect(ctx, gaps,
+                        componentsTouching(ctx, unite(ctx, tissue, andNot(ctx, anatomy, candidate)),
+                                           skinBand)));
     profile.mark("6 levels, valleys, candidates");
     if (evidence != nullptr) {
         evidence->background = toHost(ctx, found.background);
@@ -519,11 +530,11 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
         const double r = px(p.closeMm);
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
-        // (outside the tissue the skin reaches).
+        // (outside the tissue the skin reaches and the gaps between bones that open onto it).
         DeviceMask closed = intersect(ctx, closeEachComponent(ctx, pieces, r), anatomy);
         std::uint8_t* cl = closed.data();
         const std::uint8_t* pc = pieces.data();
-        const std::uint8_t* rc = reached.data();
+        const std::uint8_t* rc = notBridged.data();
         const float* zz = z.data();
         const float fillLevel = static_cast<float>(p.fillLevel);
         forEach(ctx, n, [=] __device__(std::int64_t i) {

@@ -233,29 +233,62 @@ __global__ void chooseKernel(const Candidate* cands, int angles, DeviceStripResu
     sides[side] = r;
 }
 
-// The band: per position along the side inwards while its pixels keep their line's level.
-__global__ void paintKernel(const float* __restrict__ img, const DeviceTilt* __restrict__ tilts,
-                            const DeviceStripResult* sides, const float* levels, int levelCapacity,
-                            int w, int h, const float* low, const float* high, double tolerance,
-                            std::uint8_t* mask) {
-    const int side = blockIdx.y;
-    const DeviceStripResult r = sides[side];
-    if (r.found == 0) return;
-    const DeviceSide f{sideAt(side), w, h};
-    const int u = blockIdx.x * blockDim.x + threadIdx.x;
+// Position u of a side's band, walked inwards as BorderStripFinder paints it: while its pixels
+// keep their line's level, and between the side and the first line (past the lead-in) the
+// first line's level. Returns whether the walk got past that wedge (the band covers its side
+// there); paints the pixels it passed when `mask` is given.
+__device__ bool walkBand(const float* __restrict__ img, const DeviceSide& f, const DeviceTilt& t,
+                         const DeviceStripResult& r, const float* lv, double tol, int maxLead,
+                         int u, std::uint8_t* mask) {
     const int length = f.length();
-    if (u >= length) return;
-    const double tol = toleranceOf(low, high, tolerance);
-    const DeviceTilt t = tilts[r.candidate];
-    const float* lv = levels + static_cast<std::size_t>(r.candidate) * levelCapacity;
     const double edge = r.depth + t.slope * (u - 0.5 * length);
     for (int v = 0; v < f.across() && v < edge; ++v) {
         const int i = f.index(u, v);
         const double line = v - t.offset - t.slope * (u - 0.5 * length);
         const int k = static_cast<int>(lround(line)) - r.start;
-        if (k >= 0 && k < r.lines && fabsf(img[i] - lv[k]) > 2.0 * tol) break;
-        mask[i] = 1;
+        const bool wedge = line < -0.5 && v >= maxLead;
+        const bool onLine = k >= 0 && k < r.lines;
+        const float expected = onLine ? lv[k] : lv[0];
+        if ((wedge || onLine) && fabsf(img[i] - expected) > 2.0 * tol) return !wedge;
+        if (mask != nullptr) mask[i] = 1;
     }
+    return true;
+}
+
+struct BandArgs {
+    const float* img;
+    const DeviceTilt* tilts;
+    const float* levels;
+    int levelCapacity;
+    int w, h;
+    const float* low;
+    const float* high;
+    double tolerance, leadIn, coverage;
+};
+
+// Per side and position along it: without `mask`, counts the positions where the chosen band
+// covers its side; with it, paints the band.
+__global__ void bandKernel(BandArgs a, const DeviceStripResult* sides, int* covering,
+                           std::uint8_t* mask) {
+    const int side = blockIdx.y;
+    const DeviceStripResult r = sides[side];
+    if (r.found == 0) return;
+    const DeviceSide f{sideAt(side), a.w, a.h};
+    const int u = blockIdx.x * blockDim.x + threadIdx.x;
+    if (u >= f.length()) return;
+    const int maxLead = max(1, static_cast<int>(a.leadIn * f.across()));
+    const float* lv = a.levels + static_cast<std::size_t>(r.candidate) * a.levelCapacity;
+    const bool covers = walkBand(a.img, f, a.tilts[r.candidate], r, lv,
+                                 toleranceOf(a.low, a.high, a.tolerance), maxLead, u, mask);
+    if (mask == nullptr && covers) atomicAdd(covering + side, 1);
+}
+
+// A band that covers its side along less than `coverage` of its length is no band.
+__global__ void decideKernel(BandArgs a, DeviceStripResult* sides, const int* covering) {
+    const int side = threadIdx.x;
+    if (side >= 4 || sides[side].found == 0) return;
+    const DeviceSide f{sideAt(side), a.w, a.h};
+    if (covering[side] < a.coverage * f.length()) sides[side].found = 0;
 }
 
 }  // namespace
@@ -319,9 +352,18 @@ DeviceBorderStrips DeviceBorderStripFinder::operator()(
     XRAYPREP_CUDA_CHECK_LAUNCH();
     chooseKernel<<<1, 32, 0, ctx.stream()>>>(cands.data(), p.angles, out.sides.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
-    paintKernel<<<dim3((std::max(w, h) + 127) / 128, 4), 128, 0, ctx.stream()>>>(
-        img.data(), tiltTable.data(), out.sides.data(), levels.data(), p.levelCapacity, w, h, low,
-        high, s.tolerance, out.mask.data());
+    const BandArgs band{img.data(), tiltTable.data(), levels.data(), p.levelCapacity, w, h, low,
+                        high,       s.tolerance,      s.leadIn,      s.coverage};
+    DeviceRaster<int> covering = ctx.raster<int>(4, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(covering.data(), 0, covering.bytes(), ctx.stream()));
+    const dim3 perPosition((std::max(w, h) + 127) / 128, 4);
+    bandKernel<<<perPosition, 128, 0, ctx.stream()>>>(band, out.sides.data(), covering.data(),
+                                                      nullptr);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    decideKernel<<<1, 32, 0, ctx.stream()>>>(band, out.sides.data(), covering.data());
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+    bandKernel<<<perPosition, 128, 0, ctx.stream()>>>(band, out.sides.data(), covering.data(),
+                                                      out.mask.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     return out;
 }

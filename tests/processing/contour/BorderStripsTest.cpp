@@ -128,6 +128,33 @@ TEST(BorderStrips, FindsTheTiltOfATiltedBand) {
     EXPECT_GT(inBand, 0.97 * bandArea);  // all but the rounding along the tilted edge
 }
 
+// A straight bright bone along a side, tilted 5 degrees (the fibula at the edge of an ankle
+// film: uniform along its length, at the side at the top, 10 pixels in at the bottom, with
+// soft tissue and background between it and the side there) is no band: a shutter covers its
+// side. Painting the wedge between the side and the first tilted line unchecked took the bone
+// and everything beside it out of the anatomy.
+TEST(BorderStrips, TiltedBoneAlongASideIsNoBand) {
+    FloatImage img = texturedField(6);
+    const double slope = std::tan(5.0 * std::numbers::pi / 180.0);
+    for (int y = 0; y < kH; ++y) {
+        const double inner = slope * y;  // the bone's side towards the image side
+        for (int x = 0; x < kW; ++x) {
+            if (x >= inner && x < inner + 8.0) {
+                img.at(x, y) = 3000.0f;  // the bone
+            } else if (x < inner) {
+                img.at(x, y) = x < 0.4 * inner ? 200.0f : 1200.0f;  // background, then tissue
+            }
+        }
+    }
+    const BorderStrips found = BorderStripFinder{}(img, {}, ExecutionPolicy::serial());
+    for (const BorderStrip& s : found.strips) EXPECT_NE(s.side, ImageSide::Left);
+    int masked = 0;
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW / 2; ++x) masked += found.mask.at(x, y);
+    }
+    EXPECT_EQ(masked, 0);
+}
+
 // No straight uniform band anywhere: nothing found. (A perfectly constant image is uniform
 // along every line, so it is all band by the header's rule; that case is not "empty" here.)
 TEST(BorderStrips, NothingOnATexturedOrNoisyField) {
