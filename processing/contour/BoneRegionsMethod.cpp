@@ -305,18 +305,6 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     });
     interior = morph.open(interior, px(kFillOpenMm), policy);
     candidate = unite(unite(confident, candidate, policy), interior, policy);
-    // Gaps between two whole bones: valleys whose sides stay bright across a bone's width
-    // (kGapFlankMm), not a cortex's, that open onto the tissue the skin reaches through
-    // anything that is not bone candidate. The web spaces between the toes are too narrow to
-    // be valleys, so the gap between two metatarsals is not `reached`; the final closing must
-    // not bridge it all the same. A calcaneus's dim interior (its flanks are cortex) and a
-    // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable; so does a
-    // gap between metatarsals cut by the image's edge.
-    const Mask gaps = deepValleys(kGapFlankMm);
-    const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
-    const Mask notBridged =
-        unite(reached, intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
-              policy);
     out.confident = confident;
     out.tissue = tissue;
     out.candidate = candidate;
@@ -368,6 +356,18 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     const Mask pieces = fillHoles(bone, policy);
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
+        // Gaps between two whole bones: valleys whose sides stay bright across a bone's width
+        // (kGapFlankMm), not a cortex's, that open onto the tissue the skin reaches through
+        // anything that is not bone candidate. The web spaces between the toes are too narrow to
+        // be valleys, so the gap between two metatarsals is not `reached`; the final closing must
+        // not bridge it all the same. A calcaneus's dim interior (its flanks are cortex) and a
+        // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable; so does a
+        // gap between metatarsals cut by the image's edge.
+        const Mask gaps = deepValleys(kGapFlankMm);
+        const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
+        const Mask notBridged = unite(
+            reached, intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+            policy);
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
         // where the image is at least fillLevel above the local tissue level, or where bone

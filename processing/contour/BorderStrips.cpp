@@ -193,11 +193,10 @@ BorderStrips BorderStripFinder::operator()(const FloatImage& img, const BorderSt
                 const double line = v - t.offset - t.slope * (u - 0.5 * f.length());
                 const int k = static_cast<int>(std::lround(line)) - best->start;
                 const bool wedge = line < -0.5 && v >= maxLead;
-                const float expected = k >= 0 && k < static_cast<int>(best->levels.size())
-                                           ? best->levels[static_cast<std::size_t>(k)]
-                                           : best->levels.front();
-                if ((wedge || (k >= 0 && k < static_cast<int>(best->levels.size()))) &&
-                    std::abs(img.at(x, y) - expected) > 2.0 * tol) {
+                const bool onLine = k >= 0 && k < static_cast<int>(best->levels.size());
+                const float expected =
+                    onLine ? best->levels[static_cast<std::size_t>(k)] : best->levels.front();
+                if ((wedge || onLine) && std::abs(img.at(x, y) - expected) > 2.0 * tol) {
                     if (wedge) covers = false;
                     break;
                 }

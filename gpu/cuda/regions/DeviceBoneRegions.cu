@@ -430,8 +430,6 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     // bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
     const DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
-    // The gaps between two whole bones (BoneRegionsMethod.cpp), at the new tissue level.
-    const DeviceMask gaps = valleysOf(kGapFlankMm);
     DeviceImage contrast = ctx.raster<float>(w, h);
     {
         const float* bl = boneLevel.data();
@@ -460,13 +458,6 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     }
     interior = morph.open(ctx, interior, px(kFillOpenMm));
     candidate = unite(ctx, unite(ctx, confident, candidate), interior);
-    // Gaps between two bones that open onto the skin's tissue through anything that is not
-    // bone candidate: the final closing does not bridge them (nor the tissue the skin reaches).
-    const DeviceMask notBridged =
-        unite(ctx, reached,
-              intersect(ctx, gaps,
-                        componentsTouching(ctx, unite(ctx, tissue, andNot(ctx, anatomy, candidate)),
-                                           skinBand)));
     profile.mark("6 levels, valleys, candidates");
     if (evidence != nullptr) {
         evidence->background = toHost(ctx, found.background);
@@ -528,6 +519,15 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     const DeviceMask pieces = fillHoles(ctx, bone);
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
+        // The gaps between two whole bones (BoneRegionsMethod.cpp) that open onto the skin's
+        // tissue through anything that is not bone candidate: the final closing does not bridge
+        // them (nor the tissue the skin reaches).
+        const DeviceMask gaps = valleysOf(kGapFlankMm);
+        const DeviceMask notBridged = unite(
+            ctx, reached,
+            intersect(ctx, gaps,
+                      componentsTouching(ctx, unite(ctx, tissue, andNot(ctx, anatomy, candidate)),
+                                         skinBand)));
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
         // (outside the tissue the skin reaches and the gaps between bones that open onto it).
