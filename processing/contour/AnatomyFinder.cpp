@@ -116,6 +116,18 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             for (std::size_t i = 0; i < candidate.size(); ++i) {
                 candidate.data()[i] = gradient.data()[i] <= flat && img.data()[i] <= ceiling;
             }
+            // The seeds' flatness comes from the darkest pixels of the frame alone. A lossy
+            // (JPEG) or coarsely quantised background is made of flat plateaus a grey level or
+            // two apart, and the darkest plateau alone would stop the flood at the first step:
+            // every flat frame pixel up to the foot of the histogram's background peak seeds
+            // the flood as well (no higher than the ceiling: the dim tissue of a limb cut by
+            // the frame stays out).
+            const float plateaus = std::min(histLevel, ceiling);
+            for (std::size_t i = 0; i < seeds.size(); ++i) {
+                if (frame.data()[i] != 0 && candidate.data()[i] != 0 && img.data()[i] <= plateaus) {
+                    seeds.data()[i] = 1;
+                }
+            }
             // The flood stops a pixel or two short of the skin's edge: a small closing.
             out.background = intersect(
                 DiskMorphology{}.close(componentsTouching(candidate, seeds, policy), 2.0, policy),

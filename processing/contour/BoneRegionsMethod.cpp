@@ -105,7 +105,8 @@ std::vector<char> ballShaped(const ComponentMap& cm, double mm) {
 // Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
 // median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
 // kept whatever), those whose outline is razor sharp (above kRazorSharp: burned-in
-// markers and text on the skin) and those shaped as a calibration ball (ballShaped).
+// markers and text on the skin), lead letters lying in the skin (kLeadSharp) and those
+// shaped as a calibration ball (ballShaped).
 Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
                        const FloatImage& z, double mm, const ExecutionPolicy& policy,
                        int& dropped) {
@@ -120,6 +121,14 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     }
     std::vector<float> brightness(cm.components.size() + 1, 0.0f);
     for (std::size_t l = 1; l < zs.size(); ++l) brightness[l] = medianOf(zs[l]);
+    // Each piece's median distance from the skin (mm).
+    std::vector<std::vector<float>> depths(cm.components.size() + 1);
+    for (std::size_t i = 0; i < bone.size(); ++i) {
+        const std::int32_t l = cm.labels.data()[i];
+        if (l != 0) depths[static_cast<std::size_t>(l)].push_back(ev.distance.data()[i]);
+    }
+    std::vector<float> depth(cm.components.size() + 1, 0.0f);
+    for (std::size_t l = 1; l < depths.size(); ++l) depth[l] = medianOf(depths[l]);
     std::vector<std::vector<float>> outline(cm.components.size() + 1);
     std::vector<std::vector<float>> steps(cm.components.size() + 1);
     auto tissue = [&](int x, int y) {
@@ -156,8 +165,10 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin, whose
         // edge sets the local edge strength).
         const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
+        const bool leadOnSkin = med > kLeadSharp && onSteps > kLeadSteps &&
+                                depth[static_cast<std::size_t>(c.label)] < kLeadSkinMm;
         const bool k = c.label == largest ||
-                       (onEdges && med <= kRazorSharp && onSteps >= kOnSteps &&
+                       (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
                         z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;

@@ -54,6 +54,16 @@ constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge streng
 constexpr float kRazorSharp = 2.1f;
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
 constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+// A piece that lies in the skin layer (the median distance of its pixels from the skin below
+// kLeadSkinMm) and whose outline is both well above the local edge strength (kLeadSharp) and a
+// clean step (fine/coarse ratio above kLeadSteps) is a lead letter resting on the skin, below
+// kRazorSharp where the letter stands over thick tissue. Bone outlines measure up to 1.2 and 3.3
+// on the films; the halos of edge-enhanced processing take small phantom bones to 2.4 and 5.4,
+// but those lie 13 mm and more inside the skin; letters on the skin measure 1.9-2.1 and
+// 5.3-11.6, 2-5 mm from the skin.
+constexpr float kLeadSharp = 1.6f;
+constexpr float kLeadSteps = 4.5f;
+constexpr double kLeadSkinMm = 8.0;
 // A piece that fills a disk (no more than kBallOutside of its pixels outside the disk of its
 // own area around its centroid) 12 to 40 mm across is a calibration ball resting against the
 // skin, not a bone: no bone of the foot or ankle projects as a filled circle that large.

@@ -157,6 +157,13 @@ inline std::vector<RegionsScene> phantomScenes() {
     // A fibula straight along the image side that makes uniform tilted lines: no band, since
     // the tissue beside it does not cover the side (the evaluation matrix's ankle-ap seed 12).
     out.push_back(projectionScene(PhantomView::AnkleAP, "", 12));
+    // A lead letter on the skin, dropped as a piece lying in the skin with a clean, strong
+    // outline (the matrix's ankle-ap+marker-skin seed 46).
+    out.push_back(projectionScene(PhantomView::AnkleAP, "marker-skin", 46));
+    // A washed-out JPEG whose background is flat plateaus a grey level apart, all seeding the
+    // flood (the matrix's mix:wb-washed-out).
+    out.push_back(
+        projectionScene(PhantomView::WeightBearingLateral, "over,ball,ruler,jpeg,marker", 39));
     return out;
 }
 

@@ -266,6 +266,15 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
             const float ceiling = level + fraction * (*restHigh - level);
             return gr[i] <= flat && im[i] <= ceiling;
         });
+        // processing::AnatomyFinder: every flat frame pixel up to the foot of the histogram's
+        // background peak (no higher than the ceiling) seeds the flood as well (the plateaus of
+        // a lossy or coarsely quantised background).
+        const std::uint8_t* cd = candidate.data();
+        forEach(ctx, n, [=] __device__(std::int64_t i) {
+            const float level = *seedLevel;
+            const float ceiling = level + fraction * (*restHigh - level);
+            if (inFrame(i) && cd[i] != 0 && im[i] <= minOf2(*histLevel, ceiling)) sdw[i] = 1;
+        });
         // The flood stops a pixel or two short of the skin's edge: a small closing.
         const DeviceMask flood =
             intersect(ctx, morph.close(ctx, componentsTouching(ctx, candidate, seeds), 2.0), rest);

@@ -132,6 +132,16 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
             return true;
         },
         0.0f, brightness.data());
+    // Each piece's median distance from the skin (mm).
+    DeviceImage depth = ctx.raster<float>(entries, 1);
+    const float* skinDistance = ev.distance.data();
+    medianPerLabel(
+        ctx, labels, n, cm.count,
+        [=] __device__(std::int64_t i, float& v) {
+            v = skinDistance[i];
+            return true;
+        },
+        0.0f, depth.data());
     // The outline against the rest of the anatomy: fine gradient / local edge strength, and
     // the fine / coarse ratio.
     const std::uint8_t* bn = bone.data();
@@ -175,6 +185,7 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     const float* br = brightness.data();
     const float* med = onEdges.data();
     const float* st = onSteps.data();
+    const float* dp = depth.data();
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
         // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin).
@@ -184,8 +195,10 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
         const double across = 2.0 * sqrt(a / kPi) * mm;
         const bool ball = across >= kBallMinMm && across <= kBallMaxMm &&
                           static_cast<double>(outsideDisk[l]) <= kBallOutside * a;
+        const bool leadOnSkin =
+            med[l] > kLeadSharp && st[l] > kLeadSteps && static_cast<double>(dp[l]) < kLeadSkinMm;
         const bool kept = l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
-                                            br[l] >= kPieceContrast && !ball);
+                                            !leadOnSkin && br[l] >= kPieceContrast && !ball);
         k[l] = kept ? 1 : 0;
         if (!kept) atomicAdd(dropped, 1);
     });

@@ -275,3 +275,48 @@ TEST(AnatomyFinder, ThinDarkSoftTissueBehindAGentleRampStaysAnatomy) {
 
 }  // namespace
 }  // namespace xrayprep::processing
+
+namespace xrayprep::processing {
+namespace {
+
+// A washed-out JPEG keeps its background as flat plateaus a quantisation step apart: here 8-bit
+// values with no noise, 56 on the left of the image, 58 in the middle and 60 on the right (an
+// exposure that rises a little across the field), around a foot (tissue 110, bone 200). The
+// darkest 30 % of the frame are all 56, so their gradients are all 0 and the flood's flatness
+// is the floor, which the one-pixel steps between the plateaus exceed: the flood from the 56
+// seeds alone stops at the first step. Every flat frame pixel up to the foot of the
+// histogram's background peak seeds the flood too, so all three plateaus are background.
+TEST(AnatomyFinder, AQuantisedBackgroundOfSeveralPlateausIsFloodedWhole) {
+    constexpr int w = 300, h = 200;
+    FloatImage img(w, h);
+    Mask foot(w, h, 0);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            float v = x < 110 ? 56.0f : x < 210 ? 58.0f : 60.0f;
+            if (inEllipse(x, y, 150, 110, 70, 45)) {
+                v = inEllipse(x, y, 140, 105, 40, 15) ? 200.0f : 110.0f;
+                foot.at(x, y) = 1;
+            }
+            img.at(x, y) = v;
+        }
+    }
+    const AnatomyFound found = AnatomyFinder{}(img, 255, defaults(), ExecutionPolicy::serial());
+    const Mask nearFoot = near(foot, kSkinRim);
+    int outside = 0, anatomyOutside = 0, inside = 0, anatomyInside = 0;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if (nearFoot.at(x, y) == 0) {
+                ++outside;
+                anatomyOutside += found.anatomy.at(x, y);
+            } else if (foot.at(x, y) != 0) {
+                ++inside;
+                anatomyInside += found.anatomy.at(x, y);
+            }
+        }
+    }
+    EXPECT_EQ(anatomyOutside, 0) << "of " << outside << " background pixels";
+    EXPECT_GT(anatomyInside, 0.95 * inside);
+}
+
+}  // namespace
+}  // namespace xrayprep::processing
