@@ -1,0 +1,18 @@
+#pragma once
+
+#include "gpu/cuda/regions/DeviceContext.h"
+#include "gpu/cuda/regions/DeviceEdgeEvidence.h"
+#include "gpu/cuda/regions/DeviceRaster.h"
+
+namespace xrayprep::gpu::regions {
+
+// BoneRegionsMethod.cpp's keepPiecesOnEdges on the device: drops the pieces of `bone` whose
+// outline against the rest of the anatomy is not on bone edges, is razor sharp (text, markers),
+// is a strong clean step lying in the skin layer (a lead letter on the skin), or that fill a
+// disk (a calibration ball); the largest piece stays. *dropped (a device scalar) counts the
+// pieces that went.
+[[nodiscard]] DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone,
+                                           const DeviceMask& anatomy, const DeviceEdgeEvidence& ev,
+                                           const DeviceImage& z, double mm, int* dropped);
+
+}  // namespace xrayprep::gpu::regions
