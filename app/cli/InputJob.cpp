@@ -9,6 +9,7 @@
 #include "mesh_export/GalleryThumbnails.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
+#include "processing/quality/BodyPartCheck.h"
 
 namespace xrayprep::app {
 
@@ -58,7 +59,8 @@ InputOutcome InputJob::operator()(
         entry["threads"] = backend->threads();
         entry["parameters"] = processing::parametersToJson(settings_.params);
         processing::Pipeline pipeline(backend);
-        pipeline.setInput(loaded.image, loaded.metadata.spacing);
+        pipeline.setInput(loaded.image, loaded.metadata.spacing,
+                          processing::headerField(loaded.metadata, "BodyPartExamined"));
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));
         };

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "processing/core/CancelToken.h"
+#include "processing/quality/BodyPartCheck.h"
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/DicomReader.h"
 #include "dicom/DicomWriter.h"
@@ -48,7 +49,8 @@ PhantomSegmentation PipelineSegmenter::operator()(const processing::Phantom& pha
     if (sharedDevice_) turn.lock();
     // The spacing as a reader would report it (absent on the no-spacing axis): the mm
     // parameters follow it, or the image size without it.
-    pipeline.setInput(std::move(image), phantom.metadata.spacing);
+    pipeline.setInput(std::move(image), phantom.metadata.spacing,
+                      processing::headerField(phantom.metadata, "BodyPartExamined"));
     PhantomSegmentation out;
     bool haveMask = false;
     processing::CancelToken stop;

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "processing/quality/BodyPartCheck.h"
 #include "processing/quality/MaskQuality.h"
 
 namespace xrayprep::processing {
@@ -139,9 +140,10 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
     if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
 }
 
-void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing) {
+void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, std::string bodyPart) {
     input_ = std::move(input);
     spacing_ = std::move(spacing);
+    bodyPart_ = std::move(bodyPart);
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
@@ -226,6 +228,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // the stage's time so that backends compare on their own work.
                 r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
                                           params.quality, &r.median);
+                r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:
                 ms = timeMilliseconds([&] { r.esf = b.esf(r.contour.mask, params.esf); });

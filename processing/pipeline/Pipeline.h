@@ -3,6 +3,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
@@ -27,8 +28,11 @@ class Pipeline {
 
     explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
 
-    // Discards previous results. The spacing (none: unknown) scales the quality checks.
-    void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt);
+    // Discards previous results. The spacing (none: unknown) scales the quality checks; the
+    // body part the file names (DICOM BodyPartExamined, empty: not named) is one of them
+    // (BodyPartCheck).
+    void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt,
+                  std::string bodyPart = {});
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -48,6 +52,7 @@ class Pipeline {
     std::shared_ptr<ComputeBackend> backend_;
     Image input_;
     std::optional<PixelSpacing> spacing_;
+    std::string bodyPart_;
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses

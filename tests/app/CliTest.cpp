@@ -124,7 +124,7 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     EXPECT_TRUE(e.find("needsReview")->isBool());
     const Json* q = e.find("quality");
     ASSERT_TRUE(q != nullptr && q->isObject());
-    EXPECT_EQ(q->find("checks")->asArray().size(), 6u);
+    EXPECT_EQ(q->find("checks")->asArray().size(), 7u);
     EXPECT_EQ(q->find("status")->asString(),
               e.find("needsReview")->asBool() ? "needs-review" : "ok");
 }
@@ -171,14 +171,18 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
     std::ifstream manifest(corpus / "MANIFEST.tsv");
     std::string line;
     std::getline(manifest, line);  // header
-    std::map<std::string, std::string> expect;
+    std::map<std::string, std::string> expect, bodyPart;
     std::string inputs;
     while (std::getline(manifest, line)) {
         std::stringstream ss(line);
-        std::string file, ex;
+        std::string file, ex, category, modality, part;
         std::getline(ss, file, '\t');
         std::getline(ss, ex, '\t');
+        std::getline(ss, category, '\t');
+        std::getline(ss, modality, '\t');
+        std::getline(ss, part, '\t');
         expect[(corpus / file).string()] = ex;
+        bodyPart[(corpus / file).string()] = part;
         inputs += " '" + (corpus / file).string() + "'";
     }
     const fs::path report = dir_ / "corpus.json";
@@ -196,6 +200,21 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
         if (ex == "ok") {
             EXPECT_EQ(status, "ok")
                 << input << ": " << (e.find("error") ? e.find("error")->asString() : "");
+            // The body part the manifest lists for the file: a chest, hip, breast or hand
+            // radiograph is flagged for review by name, an extremity is not.
+            const std::string part = bodyPart.at(input);
+            const Json* q = e.find("quality");
+            if (q != nullptr && (part == "CHEST" || part == "HIP" || part == "BREAST" ||
+                                 part == "HAND" || part == "EXTREMITY")) {
+                bool checkedPart = false;
+                for (const Json& c : q->find("checks")->asArray()) {
+                    if (c.find("id")->asString() != "body-part") continue;
+                    checkedPart = true;
+                    EXPECT_EQ(c.find("passed")->asBool(), part == "EXTREMITY") << input;
+                    EXPECT_NE(c.find("message")->asString().find(part), std::string::npos) << input;
+                }
+                EXPECT_TRUE(checkedPart) << input;
+            }
         } else if (ex == "fail") {
             EXPECT_EQ(status, "failed") << input;
             if (status == "failed") {

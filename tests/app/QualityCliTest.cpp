@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "dicom/DicomWriter.h"
+#include "processing/phantom/FootPhantom.h"
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
 #include "tests/app/FlatDicom.h"
@@ -63,7 +65,7 @@ TEST_F(QualityCli, AnEmptyMaskIsProcessedButNeedsReviewAndExitsWithThree) {
     const Json* q = e.find("quality");
     EXPECT_EQ(q->find("status")->asString(), "needs-review");
     const auto& checks = q->find("checks")->asArray();
-    ASSERT_EQ(checks.size(), 6u);
+    ASSERT_EQ(checks.size(), 7u);
     EXPECT_EQ(checks[0].find("id")->asString(), "empty");
     EXPECT_FALSE(checks[0].find("passed")->asBool());
     EXPECT_EQ(checks[0].find("value")->asNumber(), 0.0);
@@ -98,4 +100,41 @@ TEST_F(QualityCli, TheLimitsAreParameters) {
     EXPECT_EQ(checks.at(5).find("limit")->asNumber(), 0);
     EXPECT_EQ(run({(dir_ / "foot.dcm").string()}, {"--set", "quality.maxFragments=-1"}).exitCode,
               2);
+}
+
+TEST_F(QualityCli, AFileOfAnotherBodyPartNeedsReviewAndSaysWhich) {
+    // The same foot image twice, once labelled a chest: only the label differs, so only the
+    // body-part check can tell them apart.
+    xrayprep::processing::PhantomParams params;
+    params.width = 512;
+    params.height = 400;
+    xrayprep::processing::Phantom ph = xrayprep::processing::FootPhantom{}(params);
+    for (auto& [name, value] : ph.metadata.headerFields) {
+        if (name == "BodyPartExamined") value = "CHEST";
+    }
+    xrayprep::dicom::DicomWriter{}(ph.image, ph.metadata, dir_ / "chest.dcm");
+    const auto r = run({(dir_ / "chest.dcm").string(), (dir_ / "foot.dcm").string()}, {});
+    EXPECT_EQ(r.exitCode, 3) << r.output;
+    EXPECT_NE(r.output.find("body-part (the file names the body part CHEST: the bone mask is "
+                            "made for foot and ankle radiographs)"),
+              std::string::npos)
+        << r.output;
+    const Json report = readJsonFile(dir_ / "report.json");
+    int seen = 0;
+    for (const Json& e : report.find("inputs")->asArray()) {
+        const bool chest = e.find("input")->asString().ends_with("chest.dcm");
+        const Json* bodyPart = nullptr;
+        for (const Json& c : e.find("quality")->find("checks")->asArray()) {
+            if (c.find("id")->asString() == "body-part") bodyPart = &c;
+        }
+        ASSERT_NE(bodyPart, nullptr);
+        EXPECT_EQ(bodyPart->find("passed")->asBool(), !chest);
+        EXPECT_NE(bodyPart->find("message")->asString().find(chest ? "CHEST" : "FOOT"),
+                  std::string::npos);
+        if (chest) {
+            EXPECT_TRUE(e.find("needsReview")->asBool());
+        }
+        ++seen;
+    }
+    EXPECT_EQ(seen, 2);
 }

@@ -1,6 +1,7 @@
 // PipelineModel: scheduling runs and comparisons, and taking their results on the GUI thread.
 #include <QtConcurrent/QtConcurrentRun>
 
+#include "processing/quality/BodyPartCheck.h"
 #include "ui/model/PipelineModelImpl.h"
 
 namespace xrayprep::ui {
@@ -76,8 +77,12 @@ void PipelineModel::Impl::startRun() {
         displayed.timing.device[i].reset();
     }
     const RunRequest request{
-        pipeline, input, metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
-        parameters, *first};
+        pipeline,
+        input,
+        metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
+        metadata ? processing::headerField(*metadata, "BodyPartExamined") : std::string{},
+        parameters,
+        *first};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));

@@ -17,7 +17,8 @@ void runPipelineTask(QPromise<StageUpdate>& promise, const RunRequest& request,
     try {
         processing::Pipeline& pipeline = *request.pipeline;
         // A fresh pipeline gets its copy of the input here, off the GUI thread.
-        if (pipeline.input().empty()) pipeline.setInput(*request.input, request.spacing);
+        if (pipeline.input().empty())
+            pipeline.setInput(*request.input, request.spacing, request.bodyPart);
         const auto observer = [&](StageId stage, const processing::PipelineResult& result) {
             if (promise.isCanceled()) token.cancel();
             if (token.cancelled()) return;  // the GUI ignores it anyway: skip the copy

@@ -397,8 +397,8 @@ void MainWindow::arrangeDefaultDocks() {
     } else {
         resizeDocks({histogramDock_, timingDock_}, {280, height() - 280}, Qt::Vertical);
     }
-    // Room for the six checks with their messages (failed ones first); the parameters scroll.
-    resizeDocks({parameterDock_, checksDock_}, {300, 270}, Qt::Vertical);
+    // Room for the seven checks with their messages (failed ones first); the parameters scroll.
+    resizeDocks({parameterDock_, checksDock_}, {300, 310}, Qt::Vertical);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

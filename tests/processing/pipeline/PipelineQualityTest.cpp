@@ -67,7 +67,8 @@ TEST(PipelineQuality, ChecksTheContourStagesMaskWithTheInputsSpacing) {
             Image(kW, kH, 12, 100),
             withSpacing ? std::optional(PixelSpacing{0.1, 0.1, "test"}) : std::nullopt);
         const PipelineResult& r = pipeline.run(quickParameters());
-        ASSERT_EQ(r.quality.checks.size(), 6u);
+        ASSERT_EQ(r.quality.checks.size(), 7u);
+        EXPECT_TRUE(check(r, "body-part").passed);  // not named: nothing to hold against
         EXPECT_DOUBLE_EQ(check(r, "fraction").value, fraction);
         EXPECT_DOUBLE_EQ(check(r, "whole-anatomy").value, fraction);
         // 0.3 mm at 0.1 mm per pixel: 3 px, enough to bridge the 4-pixel step.
@@ -144,4 +145,17 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
     EXPECT_EQ(p.quality.maxFragments, 40);
     EXPECT_THROW(setParameterFromText(p, "quality.maxCoverage=1.5"), std::invalid_argument);
     EXPECT_THROW(setParameterFromText(p, "quality.maxFragments=2.5"), std::invalid_argument);
+}
+
+TEST(PipelineQuality, TheBodyPartTheInputNamesIsCheckedWithTheMask) {
+    auto backend = std::make_shared<CraftedContourBackend>();
+    Pipeline pipeline(backend);
+    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, "CHEST");
+    const PipelineResult& chest = pipeline.run(quickParameters());
+    EXPECT_FALSE(check(chest, "body-part").passed);
+    EXPECT_NE(check(chest, "body-part").message.find("CHEST"), std::string::npos);
+    EXPECT_NE(chest.quality.failedSummary().find("body-part"), std::string::npos);
+    // A new input with its own body part: the check follows it.
+    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, "FOOT");
+    EXPECT_TRUE(check(pipeline.run(quickParameters()), "body-part").passed);
 }
