@@ -6,6 +6,7 @@
 #include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/PocketSealer.h"
+#include "processing/contour/RegionsConstants.h"
 #include "processing/core/BackgroundFoot.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -121,10 +122,23 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             // two apart, and the darkest plateau alone would stop the flood at the first step:
             // every flat frame pixel up to the foot of the histogram's background peak seeds
             // the flood as well (no higher than the ceiling: the dim tissue of a limb cut by
-            // the frame stays out).
+            // the frame stays out). So does the core of every exactly flat plateau at those
+            // levels anywhere: JPEG ringing around a marker, a ball or the skin encloses
+            // pockets of the background plateau that no flat path joins to the frame. Only
+            // the core (kPlateauCoreMm in from the plateau's edge): the dark margin of a
+            // limb's skin, clipped to the background's value on an 8-bit film, is a flat
+            // stretch a few pixels wide, and must stay anatomy.
             const float plateaus = std::min(histLevel, ceiling);
+            Mask exact(w, h);
+            for (std::size_t i = 0; i < exact.size(); ++i) {
+                exact.data()[i] = gradient.data()[i] <= regions::kPlateauFlat * spread &&
+                                  candidate.data()[i] != 0 && img.data()[i] <= plateaus;
+            }
+            exact = DiskMorphology{}.erode(
+                exact, std::max(1.0, std::round(regions::kPlateauCoreMm / s.workingMm)), policy);
             for (std::size_t i = 0; i < seeds.size(); ++i) {
-                if (frame.data()[i] != 0 && candidate.data()[i] != 0 && img.data()[i] <= plateaus) {
+                if ((frame.data()[i] != 0 || exact.data()[i] != 0) && candidate.data()[i] != 0 &&
+                    img.data()[i] <= plateaus) {
                     seeds.data()[i] = 1;
                 }
             }

@@ -78,4 +78,10 @@ constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a 
 constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
 
+// The anatomy (AnatomyFinder): an exactly flat plateau of a quantised background has a
+// gradient (of the image smoothed by one pixel) of at most kPlateauFlat of the image's spread;
+// its core, kPlateauCoreMm inside the plateau's edge, seeds the background flood.
+constexpr float kPlateauFlat = 1e-3f;
+constexpr double kPlateauCoreMm = 2.0;
+
 }  // namespace xrayprep::processing::regions

@@ -129,6 +129,31 @@ inline PreparedScene prepare(const RegionsScene& scene) {
     return p;
 }
 
+// A quantised background (900 of 4095) with a pocket a grey level up (901) that a band of
+// JPEG-like ringing (1300) encloses beside a foot: the pocket's core seeds the background
+// flood (AnatomyFinder.APocketOfTheBackgroundPlateauEnclosedByRingingIsBackground, twice the
+// size).
+inline RegionsScene plateauPocketScene() {
+    constexpr int w = 600, h = 400;
+    processing::Image img(w, h, 12, 900);
+    const auto inEllipse = [](int x, int y, double cx, double cy, double rx, double ry) {
+        const double a = (x - cx) / rx, b = (y - cy) / ry;
+        return a * a + b * b <= 1.0;
+    };
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if (inEllipse(x, y, 360, 220, 140, 90)) {
+                img.at(x, y) = inEllipse(x, y, 340, 210, 80, 30) ? 2600 : 1500;
+                continue;
+            }
+            const bool box = x >= 112 && x < 260 && y >= 176 && y < 264;
+            const bool inner = x >= 120 && y >= 184 && y < 256;
+            if (box) img.at(x, y) = inner ? 901 : 1300;
+        }
+    }
+    return RegionsScene{"plateau pocket 600x400", img, std::nullopt};
+}
+
 // The phantoms: views and variations the brief names, a few seeds.
 inline std::vector<RegionsScene> phantomScenes() {
     using processing::PhantomView;
@@ -164,6 +189,7 @@ inline std::vector<RegionsScene> phantomScenes() {
     // flood (the matrix's mix:wb-washed-out).
     out.push_back(
         projectionScene(PhantomView::WeightBearingLateral, "over,ball,ruler,jpeg,marker", 39));
+    out.push_back(plateauPocketScene());
     return out;
 }
 

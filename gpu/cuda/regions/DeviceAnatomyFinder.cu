@@ -11,6 +11,7 @@
 #include "gpu/cuda/regions/DevicePocketSealer.h"
 #include "gpu/cuda/regions/DeviceStatistics.cuh"
 #include "gpu/cuda/regions/Launch.cuh"
+#include "processing/contour/RegionsConstants.h"
 
 namespace xrayprep::gpu::regions {
 namespace {
@@ -268,12 +269,28 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         });
         // processing::AnatomyFinder: every flat frame pixel up to the foot of the histogram's
         // background peak (no higher than the ceiling) seeds the flood as well (the plateaus of
-        // a lossy or coarsely quantised background).
+        // a lossy or coarsely quantised background), and so does the core of every exactly
+        // flat plateau at those levels anywhere (pockets of the background plateau enclosed
+        // by JPEG ringing).
         const std::uint8_t* cd = candidate.data();
+        DeviceMask exact = ctx.raster<std::uint8_t>(w, h);
+        map(ctx, exact, [=] __device__(std::int64_t i) -> std::uint8_t {
+            const float spread = maxOf2(*high - *low, 1e-6f);
+            const float level = *seedLevel;
+            const float ceiling = level + fraction * (*restHigh - level);
+            return gr[i] <= processing::regions::kPlateauFlat * spread && cd[i] != 0 &&
+                   im[i] <= minOf2(*histLevel, ceiling);
+        });
+        const DeviceMask core = morph.erode(
+            ctx, exact,
+            std::max(1.0, std::round(processing::regions::kPlateauCoreMm / s.workingMm)));
+        const std::uint8_t* co = core.data();
         forEach(ctx, n, [=] __device__(std::int64_t i) {
             const float level = *seedLevel;
             const float ceiling = level + fraction * (*restHigh - level);
-            if (inFrame(i) && cd[i] != 0 && im[i] <= minOf2(*histLevel, ceiling)) sdw[i] = 1;
+            if ((inFrame(i) || co[i] != 0) && cd[i] != 0 && im[i] <= minOf2(*histLevel, ceiling)) {
+                sdw[i] = 1;
+            }
         });
         // The flood stops a pixel or two short of the skin's edge: a small closing.
         const DeviceMask flood =

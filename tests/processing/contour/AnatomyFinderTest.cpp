@@ -318,5 +318,42 @@ TEST(AnatomyFinder, AQuantisedBackgroundOfSeveralPlateausIsFloodedWhole) {
     EXPECT_GT(anatomyInside, 0.95 * inside);
 }
 
+// JPEG ringing around a skin or a marker encloses pockets of a quantised background that no
+// flat path joins to the frame, at a plateau a grey level above the frame's (901 against 900
+// of 4095). Here a band of ringing (an overshoot to 1300, above the flood's ceiling) runs from
+// the foot's skin out and back, enclosing such a pocket beside the foot. The pocket's core
+// seeds the flood: it is background (it was anatomy, with the ring, before).
+TEST(AnatomyFinder, APocketOfTheBackgroundPlateauEnclosedByRingingIsBackground) {
+    constexpr int w = 300, h = 200;
+    FloatImage img(w, h, 900.0f);
+    Mask foot(w, h, 0), pocket(w, h, 0);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if (inEllipse(x, y, 180, 110, 70, 45)) {
+                img.at(x, y) = inEllipse(x, y, 170, 105, 40, 15) ? 2600.0f : 1500.0f;
+                foot.at(x, y) = 1;
+                continue;
+            }
+            // The ring: 4 pixels wide around x in [56, 130), y in [88, 132), open on the
+            // right where the foot's skin (x = 110 at y = 110) closes it.
+            const bool box = x >= 56 && x < 130 && y >= 88 && y < 132;
+            const bool inner = x >= 60 && y >= 92 && y < 128;
+            if (box && !inner) img.at(x, y) = 1300.0f;
+            if (box && inner) img.at(x, y) = 901.0f;
+            if (box && inner && x >= 64 && x < 106 && y >= 96 && y < 124) pocket.at(x, y) = 1;
+        }
+    }
+    const AnatomyFound found = AnatomyFinder{}(img, 4095, defaults(), ExecutionPolicy::serial());
+    int pocketPixels = 0, anatomyInPocket = 0, inside = 0, anatomyInside = 0;
+    for (std::size_t i = 0; i < img.size(); ++i) {
+        pocketPixels += pocket.data()[i];
+        anatomyInPocket += pocket.data()[i] != 0 && found.anatomy.data()[i] != 0;
+        inside += foot.data()[i];
+        anatomyInside += foot.data()[i] != 0 && found.anatomy.data()[i] != 0;
+    }
+    EXPECT_EQ(anatomyInPocket, 0) << "of " << pocketPixels << " pocket pixels";
+    EXPECT_GT(anatomyInside, 0.95 * inside);
+}
+
 }  // namespace
 }  // namespace xrayprep::processing
