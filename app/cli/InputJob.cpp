@@ -9,7 +9,6 @@
 #include "mesh_export/GalleryThumbnails.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
-#include "processing/quality/BodyPartCheck.h"
 
 namespace xrayprep::app {
 

@@ -4,7 +4,6 @@
 #include <string>
 
 #include "processing/core/CancelToken.h"
-#include "processing/quality/BodyPartCheck.h"
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/DicomReader.h"
 #include "dicom/DicomWriter.h"

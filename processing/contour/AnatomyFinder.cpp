@@ -134,11 +134,12 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
                 exact.data()[i] = gradient.data()[i] <= regions::kPlateauFlat * spread &&
                                   candidate.data()[i] != 0 && img.data()[i] <= plateaus;
             }
+            // The core lies within the candidate and at those levels already.
             exact = DiskMorphology{}.erode(
                 exact, std::max(1.0, std::round(regions::kPlateauCoreMm / s.workingMm)), policy);
             for (std::size_t i = 0; i < seeds.size(); ++i) {
-                if ((frame.data()[i] != 0 || exact.data()[i] != 0) && candidate.data()[i] != 0 &&
-                    img.data()[i] <= plateaus) {
+                if (exact.data()[i] != 0 || (frame.data()[i] != 0 && candidate.data()[i] != 0 &&
+                                             img.data()[i] <= plateaus)) {
                     seeds.data()[i] = 1;
                 }
             }

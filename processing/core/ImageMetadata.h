@@ -36,4 +36,7 @@ struct ImageMetadata {
 
 const char* toString(Photometric p);
 
+// The value of a header field ("BodyPartExamined") of the metadata; empty when absent.
+[[nodiscard]] std::string headerField(const ImageMetadata& metadata, const std::string& name);
+
 }  // namespace xrayprep::processing

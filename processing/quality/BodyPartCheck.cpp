@@ -63,11 +63,4 @@ QualityCheck BodyPartCheck::operator()(const std::string& bodyPartExamined) cons
     return c;
 }
 
-std::string headerField(const ImageMetadata& metadata, const std::string& name) {
-    for (const auto& [key, value] : metadata.headerFields) {
-        if (key == name) return value;
-    }
-    return {};
-}
-
 }  // namespace xrayprep::processing

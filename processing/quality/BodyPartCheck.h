@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "processing/core/ImageMetadata.h"
 #include "processing/quality/QualityReport.h"
 
 namespace xrayprep::processing {
@@ -18,8 +17,5 @@ class BodyPartCheck {
   public:
     [[nodiscard]] QualityCheck operator()(const std::string& bodyPartExamined) const;
 };
-
-// The value of a header field ("BodyPartExamined") of the metadata; empty when absent.
-[[nodiscard]] std::string headerField(const ImageMetadata& metadata, const std::string& name);
 
 }  // namespace xrayprep::processing

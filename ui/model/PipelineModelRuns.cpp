@@ -1,7 +1,6 @@
 // PipelineModel: scheduling runs and comparisons, and taking their results on the GUI thread.
 #include <QtConcurrent/QtConcurrentRun>
 
-#include "processing/quality/BodyPartCheck.h"
 #include "ui/model/PipelineModelImpl.h"
 
 namespace xrayprep::ui {

@@ -288,7 +288,7 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
         forEach(ctx, n, [=] __device__(std::int64_t i) {
             const float level = *seedLevel;
             const float ceiling = level + fraction * (*restHigh - level);
-            if ((inFrame(i) || co[i] != 0) && cd[i] != 0 && im[i] <= minOf2(*histLevel, ceiling)) {
+            if (co[i] != 0 || (inFrame(i) && cd[i] != 0 && im[i] <= minOf2(*histLevel, ceiling))) {
                 sdw[i] = 1;
             }
         });

@@ -2,6 +2,7 @@
 // and free-text values seen in the field.
 #include <gtest/gtest.h>
 
+#include "processing/core/ImageMetadata.h"
 #include "processing/quality/BodyPartCheck.h"
 
 using namespace xrayprep::processing;
