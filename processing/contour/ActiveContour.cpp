@@ -6,6 +6,7 @@
 
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/BoneRegionsMethod.h"
+#include "processing/contour/BurnedInAnnotation.h"
 #include "processing/contour/ChanVeseMethod.h"
 #include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
@@ -118,6 +119,26 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
 }
 
+// Burned-in annotation strokes (arrows, lines, text drawn into the pixels) are never bone: the
+// ones the mask reaches are left out of it, so they reach neither the final image nor the mesh.
+void leaveOutAnnotation(const ContourInputs& in, double mm, ContourResult& result) {
+    if (in.original == nullptr || !in.original->sameSize(result.mask)) return;
+    BurnedInAnnotationSettings s;
+    s.mmPerPixel = mm;
+    const Mask strokes = BurnedInAnnotation{}(*in.original, result.mask, s);
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < strokes.size(); ++i) {
+        if (strokes.data()[i] != 0 && result.mask.data()[i] != 0) {
+            result.mask.data()[i] = 0;
+            ++n;
+        }
+    }
+    if (n > 0) {
+        result.notes.push_back(std::to_string(n) +
+                               " px of burned-in annotation (arrows, lines, text) left out");
+    }
+}
+
 }  // namespace
 
 ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourParams& p,
@@ -141,6 +162,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     result.minAreaPixels = p.minArea > 0 ? p.minArea : p.minAreaMm2 / (mm * mm);
     if (p.method == ContourMethod::Regions) {
         runRegions(in, p, g, seams_, policy, cancel, result);
+        leaveOutAnnotation(in, mm, result);
         return result;
     }
     ContourParams legacy = p;
@@ -181,6 +203,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
         throw std::logic_error("active contour: the mask seam returned a mask of another size");
     }
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
+    leaveOutAnnotation(in, mm, result);
     return result;
 }
 

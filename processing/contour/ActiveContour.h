@@ -30,7 +30,8 @@ struct Contour {
 
 struct ContourResult {
     std::vector<Contour> contours;
-    Mask mask;  // filled union of the contours, 0/1, full resolution
+    // Filled union of the contours less burned-in annotation strokes, 0/1, full resolution.
+    Mask mask;
     // The anatomy (soft tissue and bone, holes filled) as this stage found it, 0/1, full
     // resolution: what the mask is judged against (quality checks) and where edits belong.
     Mask anatomy;
@@ -54,6 +55,9 @@ struct ContourInputs {
     // Full-resolution pixel size in mm (PixelScale); 0 = unknown, then the image is assumed
     // to span 300 mm along its longer side.
     double mmPerPixel = 0.0;
+    // The stage's input before the median (nullptr: not given): burned-in annotation strokes
+    // are found on its exact values and left out of the mask (BurnedInAnnotation).
+    const Image* original = nullptr;
 };
 
 class WorkingGrid;

@@ -218,7 +218,8 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.sobel,
                                                r.threshold.value,
                                                r.threshold.backgroundValue,
-                                               r.scale.mmPerPixel};
+                                               r.scale.mmPerPixel,
+                                               &input_};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;
