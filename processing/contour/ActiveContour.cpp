@@ -121,17 +121,15 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
 
 // Burned-in annotation strokes (arrows, lines, text drawn into the pixels) are never bone: the
 // ones the mask reaches are left out of it, so they reach neither the final image nor the mesh.
-void leaveOutAnnotation(const ContourInputs& in, double mm, ContourResult& result) {
+void leaveOutAnnotation(const ContourInputs& in, double mm, const ExecutionPolicy& policy,
+                        ContourResult& result) {
     if (in.original == nullptr || !in.original->sameSize(result.mask)) return;
     BurnedInAnnotationSettings s;
     s.mmPerPixel = mm;
-    const Mask strokes = BurnedInAnnotation{}(*in.original, result.mask, s);
     std::size_t n = 0;
-    for (std::size_t i = 0; i < strokes.size(); ++i) {
-        if (strokes.data()[i] != 0 && result.mask.data()[i] != 0) {
-            result.mask.data()[i] = 0;
-            ++n;
-        }
+    for (std::size_t i : BurnedInAnnotation{}(*in.original, result.mask, s, policy)) {
+        n += result.mask.data()[i] != 0 ? 1 : 0;
+        result.mask.data()[i] = 0;
     }
     if (n > 0) {
         result.notes.push_back(std::to_string(n) +
@@ -162,7 +160,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     result.minAreaPixels = p.minArea > 0 ? p.minArea : p.minAreaMm2 / (mm * mm);
     if (p.method == ContourMethod::Regions) {
         runRegions(in, p, g, seams_, policy, cancel, result);
-        leaveOutAnnotation(in, mm, result);
+        leaveOutAnnotation(in, mm, policy, result);
         return result;
     }
     ContourParams legacy = p;
@@ -203,7 +201,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
         throw std::logic_error("active contour: the mask seam returned a mask of another size");
     }
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
-    leaveOutAnnotation(in, mm, result);
+    leaveOutAnnotation(in, mm, policy, result);
     return result;
 }
 

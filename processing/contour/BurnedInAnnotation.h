@@ -1,7 +1,10 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Image.h"
 
 namespace xrayprep::processing {
@@ -19,10 +22,13 @@ struct BurnedInAnnotationSettings {
 
 class BurnedInAnnotation {
   public:
-    // The annotation strokes that touch `where` (0/1, the image's size), 0/1. Serial: one pass
-    // over `where` and the strokes it reaches, each pixel visited once.
-    [[nodiscard]] Mask operator()(const Image& original, const Mask& where,
-                                  const BurnedInAnnotationSettings& s) const;
+    // The pixels (row-major indices, ascending) of the annotation strokes that cross `where`
+    // (0/1, the image's size). The test of where a stroke may start runs on `policy`'s threads;
+    // the strokes are then followed serially from there, each pixel once, so the result does
+    // not depend on the thread count.
+    [[nodiscard]] std::vector<std::size_t> operator()(const Image& original, const Mask& where,
+                                                      const BurnedInAnnotationSettings& s,
+                                                      const ExecutionPolicy& policy) const;
 };
 
 }  // namespace xrayprep::processing

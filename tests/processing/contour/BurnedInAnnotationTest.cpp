@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
@@ -48,6 +49,17 @@ void stroke(Scene& s, Mask& into, double x0, double y0, double x1, double y1, do
     }
 }
 
+// What the finder reports, as a mask of the image's size.
+Mask found(const Scene& s, const Mask& where, double mm, int threads = 1) {
+    BurnedInAnnotationSettings st;
+    st.mmPerPixel = mm;
+    Mask m(s.image.width(), s.image.height(), 0);
+    for (std::size_t i : BurnedInAnnotation{}(s.image, where, st, ExecutionPolicy{threads})) {
+        m.data()[i] = 1;
+    }
+    return m;
+}
+
 BurnedInAnnotationSettings atMm(double mm) {
     BurnedInAnnotationSettings st;
     st.mmPerPixel = mm;
@@ -62,16 +74,20 @@ TEST(BurnedInAnnotation, FindsExactlyTheDrawnArrowAcrossTissueAndBone) {
     stroke(s, s.drawn, 100, 100, 88, 96, 2.0, 3500);
     stroke(s, s.drawn, 100, 100, 96, 88, 2.0, 3500);
     Mask everywhere(400, 300, 1);
-    const Mask found = BurnedInAnnotation{}(s.image, everywhere, atMm(0.3));
+    const Mask serial = found(s, everywhere, 0.3);
     std::uint64_t missed = 0, extra = 0, drawn = 0;
-    for (std::size_t i = 0; i < found.size(); ++i) {
+    for (std::size_t i = 0; i < serial.size(); ++i) {
         drawn += s.drawn.data()[i];
-        missed += s.drawn.data()[i] != 0 && found.data()[i] == 0 ? 1 : 0;
-        extra += s.drawn.data()[i] == 0 && found.data()[i] != 0 ? 1 : 0;
+        missed += s.drawn.data()[i] != 0 && serial.data()[i] == 0 ? 1 : 0;
+        extra += s.drawn.data()[i] == 0 && serial.data()[i] != 0 ? 1 : 0;
     }
     ASSERT_GT(drawn, 150u);
     EXPECT_EQ(missed, 0u);
     EXPECT_EQ(extra, 0u);
+    // The search's first pass runs on threads; what it finds must not depend on them.
+    const Mask threaded = found(s, everywhere, 0.3, 2);
+    EXPECT_TRUE(
+        std::equal(threaded.pixels().begin(), threaded.pixels().end(), serial.pixels().begin()));
 }
 
 TEST(BurnedInAnnotation, LeavesWhatIsNotAThinBrightLongStroke) {
@@ -89,9 +105,9 @@ TEST(BurnedInAnnotation, LeavesWhatIsNotAThinBrightLongStroke) {
     stroke(s, s.decoys, 320, 250, 330, 250, 2.0, 3800);
     stroke(s, s.decoys, 170, 150, 230, 150, 2.0, 2700);
     Mask everywhere(400, 300, 1);
-    const Mask found = BurnedInAnnotation{}(s.image, everywhere, atMm(0.3));
+    const Mask reported = found(s, everywhere, 0.3);
     std::uint64_t n = 0;
-    for (auto v : found.pixels()) n += v;
+    for (auto v : reported.pixels()) n += v;
     EXPECT_EQ(n, 0u);
 }
 
@@ -103,11 +119,11 @@ TEST(BurnedInAnnotation, ReportsOnlyStrokesThatTouchTheGivenMask) {
     for (int y = 90; y < 120; ++y) {
         for (int x = 90; x < 120; ++x) where.at(x, y) = 1;
     }
-    const Mask found = BurnedInAnnotation{}(s.image, where, atMm(0.3));
+    const Mask reported = found(s, where, 0.3);
     std::uint64_t onFirst = 0, onSecond = 0;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        onFirst += found.data()[i] != 0 && s.drawn.data()[i] != 0 ? 1 : 0;
-        onSecond += found.data()[i] != 0 && s.decoys.data()[i] != 0 ? 1 : 0;
+    for (std::size_t i = 0; i < reported.size(); ++i) {
+        onFirst += reported.data()[i] != 0 && s.drawn.data()[i] != 0 ? 1 : 0;
+        onSecond += reported.data()[i] != 0 && s.decoys.data()[i] != 0 ? 1 : 0;
     }
     // The whole first stroke, also outside the mask: its length is what makes it a stroke.
     std::uint64_t first = 0;
@@ -120,11 +136,11 @@ TEST(BurnedInAnnotation, WithoutAPixelSizeOrWithAMaskOfAnotherSize) {
     Scene s = noisyScene(4);
     stroke(s, s.drawn, 40, 40, 100, 100, 2.0, 3500);
     Mask everywhere(400, 300, 1);
-    std::uint64_t n = 0;
-    for (auto v : BurnedInAnnotation{}(s.image, everywhere, atMm(0.0)).pixels()) n += v;
-    EXPECT_EQ(n, 0u);
-    EXPECT_THROW((void)BurnedInAnnotation{}(s.image, Mask(10, 10, 1), atMm(0.3)),
-                 std::invalid_argument);
+    EXPECT_TRUE(
+        BurnedInAnnotation{}(s.image, everywhere, atMm(0.0), ExecutionPolicy::serial()).empty());
+    EXPECT_THROW(
+        (void)BurnedInAnnotation{}(s.image, Mask(10, 10, 1), atMm(0.3), ExecutionPolicy::serial()),
+        std::invalid_argument);
 }
 
 }  // namespace
