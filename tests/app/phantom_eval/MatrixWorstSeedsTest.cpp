@@ -9,10 +9,12 @@
 // the mask took in (ankle-ap+arrows seed 7: 74 of its pixels in the final image).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/cli/PhantomEvalMatrix.h"
 #include "processing/phantom/FootPhantom.h"
@@ -41,7 +43,8 @@ EvalCombination matrixRow(const std::string& name) {
 // The default pipeline on seed `seed` (1-based, as the matrix reports it) of a matrix row.
 Overlap segment(const char* row, int seed, processing::Mask* region = nullptr,
                 processing::Mask* truth = nullptr, processing::Mask* marker = nullptr,
-                processing::Image* final = nullptr, processing::Mask* arrow = nullptr) {
+                processing::Image* final = nullptr, processing::Mask* arrow = nullptr,
+                std::vector<std::string>* notes = nullptr) {
     const processing::Phantom ph =
         processing::FootPhantom{}(PhantomEvalMatrix::params(matrixRow(row), seed - 1, EvalSize{}));
     processing::Pipeline pipeline(
@@ -60,6 +63,7 @@ Overlap segment(const char* row, int seed, processing::Mask* region = nullptr,
     if (marker != nullptr) *marker = ph.markerMask;
     if (final != nullptr) *final = r.final;
     if (arrow != nullptr) *arrow = ph.arrowMask;
+    if (notes != nullptr) *notes = r.contour.notes;
     return o;
 }
 
@@ -104,7 +108,9 @@ TEST(MatrixWorstSeeds, ALeadLetterOnTheSkinIsNotBone) {
 TEST(MatrixWorstSeeds, ABurnedInArrowIsNotInTheFinalImage) {
     processing::Image final;
     processing::Mask arrow;
-    const Overlap o = segment("ankle-ap+arrows", 7, nullptr, nullptr, nullptr, &final, &arrow);
+    std::vector<std::string> notes;
+    const Overlap o =
+        segment("ankle-ap+arrows", 7, nullptr, nullptr, nullptr, &final, &arrow, &notes);
     std::uint64_t drawn = 0, shown = 0;
     for (std::size_t i = 0; i < arrow.size(); ++i) {
         drawn += arrow.data()[i] != 0 ? 1 : 0;
@@ -112,6 +118,10 @@ TEST(MatrixWorstSeeds, ABurnedInArrowIsNotInTheFinalImage) {
     }
     ASSERT_GT(drawn, 100u) << "the phantom must hold its arrows for this test to mean it";
     EXPECT_EQ(shown, 0u);
+    // The run says what it left out.
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+        return n.find("burned-in annotation") != std::string::npos;
+    }));
     EXPECT_GE(o.dice(), 0.92);
 }
 
