@@ -34,6 +34,10 @@ Json contourJson(const processing::ContourResult& c) {
     Json discarded = Json::array();
     for (const auto& d : c.discarded) discarded.push_back(d);
     j["discarded"] = discarded;
+    // How the stage decided: fallbacks, pieces dropped, burned-in annotation left out.
+    Json notes = Json::array();
+    for (const auto& n : c.notes) notes.push_back(n);
+    j["notes"] = notes;
     return j;
 }
 

@@ -6,7 +6,6 @@
 
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/BoneRegionsMethod.h"
-#include "processing/contour/BurnedInAnnotation.h"
 #include "processing/contour/ChanVeseMethod.h"
 #include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
@@ -119,22 +118,22 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
 }
 
-// Burned-in annotation strokes (arrows, lines, text drawn into the pixels) are never bone: the
-// ones the mask reaches are left out of it, so they reach neither the final image nor the mesh.
-void leaveOutAnnotation(const ContourInputs& in, double mm, const ExecutionPolicy& policy,
-                        ContourResult& result) {
-    if (in.original == nullptr || !in.original->sameSize(result.mask)) return;
-    BurnedInAnnotationSettings s;
-    s.mmPerPixel = mm;
+// Burned-in annotation strokes (arrows, lines, text drawn into the pixels) are never bone: they
+// are left out of the mask, so they reach neither the final image nor the mesh.
+void leaveOutAnnotation(const ContourInputs& in, ContourResult& result) {
+    if (in.annotation == nullptr || in.annotation->empty()) return;
     std::size_t n = 0;
-    for (std::size_t i : BurnedInAnnotation{}(*in.original, result.mask, s, policy)) {
+    for (std::size_t i : *in.annotation) {
+        if (i >= result.mask.size()) {
+            throw std::invalid_argument("active contour: an annotation pixel outside the image");
+        }
         n += result.mask.data()[i] != 0 ? 1 : 0;
         result.mask.data()[i] = 0;
     }
-    if (n > 0) {
-        result.notes.push_back(std::to_string(n) +
-                               " px of burned-in annotation (arrows, lines, text) left out");
-    }
+    result.notes.push_back(std::to_string(in.annotation->size()) +
+                           " px of burned-in annotation (arrows, lines, text) painted over "
+                           "before the median; " +
+                           std::to_string(n) + " of them left out of the mask");
 }
 
 }  // namespace
@@ -160,7 +159,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
     result.minAreaPixels = p.minArea > 0 ? p.minArea : p.minAreaMm2 / (mm * mm);
     if (p.method == ContourMethod::Regions) {
         runRegions(in, p, g, seams_, policy, cancel, result);
-        leaveOutAnnotation(in, mm, policy, result);
+        leaveOutAnnotation(in, result);
         return result;
     }
     ContourParams legacy = p;
@@ -201,7 +200,7 @@ ContourResult ActiveContour::operator()(const ContourInputs& in, const ContourPa
         throw std::logic_error("active contour: the mask seam returned a mask of another size");
     }
     PolygonFiller{}.fill(result.contours, result.mask, FillRule::NonZero, policy);
-    leaveOutAnnotation(in, mm, policy, result);
+    leaveOutAnnotation(in, result);
     return result;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <utility>
@@ -55,9 +56,9 @@ struct ContourInputs {
     // Full-resolution pixel size in mm (PixelScale); 0 = unknown, then the image is assumed
     // to span 300 mm along its longer side.
     double mmPerPixel = 0.0;
-    // The stage's input before the median (nullptr: not given): burned-in annotation strokes
-    // are found on its exact values and left out of the mask (BurnedInAnnotation).
-    const Image* original = nullptr;
+    // Pixels (row-major indices) of burned-in annotation strokes in the input (nullptr: none
+    // given; BurnedInAnnotation): left out of the mask.
+    const std::vector<std::size_t>* annotation = nullptr;
 };
 
 class WorkingGrid;

@@ -30,7 +30,7 @@ class PixelBits {
 // goes on on both sides; noise rarely repeats a value twice around one pixel) and one darker by
 // `step` (a stroke has such pixels along its sides wherever it crosses the mask). In image
 // order, whatever the thread count.
-std::vector<std::size_t> seedsOf(const Image& img, const Mask& where, std::int32_t step,
+std::vector<std::size_t> seedsOf(const Image& img, const Mask* where, std::int32_t step,
                                  const ExecutionPolicy& policy) {
     const int w = img.width(), h = img.height();
     const std::uint16_t* px = img.data();
@@ -51,7 +51,8 @@ std::vector<std::size_t> seedsOf(const Image& img, const Mask& where, std::int32
             const std::uint16_t* up = px + static_cast<std::size_t>(y - 1) * w;
             const std::uint16_t* at = up + w;
             const std::uint16_t* down = at + w;
-            const std::uint8_t* inside = where.data() + static_cast<std::size_t>(y) * w;
+            const std::uint8_t* inside =
+                where != nullptr ? where->data() + static_cast<std::size_t>(y) * w : nullptr;
             // First the darker neighbour, over the 3 x 3 minimum (plain loops the compiler
             // vectorises); it rules out all but the pixels along strong edges.
             for (int x = 0; x < w; ++x) {
@@ -62,7 +63,8 @@ std::vector<std::size_t> seedsOf(const Image& img, const Mask& where, std::int32
                 const std::int32_t m = std::min({low[static_cast<std::size_t>(x) - 1],
                                                  low[static_cast<std::size_t>(x)],
                                                  low[static_cast<std::size_t>(x) + 1]});
-                flags[static_cast<std::size_t>(x)] = inside[x] != 0 && v >= step && m <= v - step;
+                flags[static_cast<std::size_t>(x)] =
+                    (inside == nullptr || inside[x] != 0) && v >= step && m <= v - step;
             }
             // Then the two neighbours of the same value.
             for (int x = 1; x < w - 1; ++x) {
@@ -82,10 +84,10 @@ std::vector<std::size_t> seedsOf(const Image& img, const Mask& where, std::int32
 
 }  // namespace
 
-std::vector<std::size_t> BurnedInAnnotation::operator()(const Image& original, const Mask& where,
+std::vector<std::size_t> BurnedInAnnotation::operator()(const Image& original, const Mask* where,
                                                         const BurnedInAnnotationSettings& s,
                                                         const ExecutionPolicy& policy) const {
-    if (!where.sameSize(original)) {
+    if (where != nullptr && !where->sameSize(original)) {
         throw std::invalid_argument("BurnedInAnnotation: the mask must have the image's size");
     }
     std::vector<std::size_t> strokes;
@@ -172,6 +174,40 @@ std::vector<std::size_t> BurnedInAnnotation::operator()(const Image& original, c
     }
     std::sort(strokes.begin(), strokes.end());
     return strokes;
+}
+
+Image BurnedInAnnotation::paintedOver(const Image& original,
+                                      const std::vector<std::size_t>& strokes) const {
+    Image out = original;
+    if (strokes.empty()) return out;
+    const int w = original.width(), h = original.height();
+    std::vector<char> stroke(original.size(), 0);
+    for (std::size_t i : strokes) {
+        if (i >= original.size()) throw std::out_of_range("BurnedInAnnotation: pixel index");
+        stroke[i] = 1;
+    }
+    std::vector<std::uint16_t> around;
+    for (std::size_t i : strokes) {
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        // The median of the pixels that are not stroke in the smallest square around it that
+        // holds at least 8 of them (values of the original, so the order of painting does not
+        // matter).
+        for (int r = 2; r <= std::max(w, h); r *= 2) {
+            around.clear();
+            for (int yy = std::max(0, y - r); yy <= std::min(h - 1, y + r); ++yy) {
+                for (int xx = std::max(0, x - r); xx <= std::min(w - 1, x + r); ++xx) {
+                    const std::size_t j = static_cast<std::size_t>(yy) * w + xx;
+                    if (stroke[j] == 0) around.push_back(original.data()[j]);
+                }
+            }
+            if (around.size() >= 8) break;
+        }
+        if (around.empty()) continue;  // the whole image is stroke: nothing to paint with
+        auto mid = around.begin() + static_cast<std::ptrdiff_t>(around.size() / 2);
+        std::nth_element(around.begin(), mid, around.end());
+        out.data()[i] = *mid;
+    }
+    return out;
 }
 
 }  // namespace xrayprep::processing

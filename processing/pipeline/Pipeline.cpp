@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "processing/contour/BurnedInAnnotation.h"
 #include "processing/quality/BodyPartCheck.h"
 #include "processing/quality/MaskQuality.h"
 
@@ -56,6 +57,7 @@ void keepStagesBefore(const PipelineResult& from, int start, PipelineResult& to)
     for (int i = 0; i < start; ++i) {
         switch (static_cast<StageId>(i)) {
             case StageId::Median:
+                to.annotation = from.annotation;
                 to.median = from.median;
                 break;
             case StageId::Threshold:
@@ -191,6 +193,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun).
     ComputeBackend& b = *backend_;
     recycleStagesFrom(spare_, stageIndex(*start), pool_);
+    // The input with its burned-in annotation painted over, when it has any: the median's
+    // input, so it must outlive the run scope like the other images handed to the backend.
+    Image painted;
     const RunScope scope(b, pool_);
     (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
@@ -199,7 +204,18 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         double ms = 0.0;
         switch (stage) {
             case StageId::Median:
-                ms = timeMilliseconds([&] { r.median = b.median(input_, median); });
+                ms = timeMilliseconds([&] {
+                    // Graphics drawn into the pixels are not X-ray: they must not steer the
+                    // segmentation. Found on the host (one pass, on the backend's threads).
+                    BurnedInAnnotationSettings as;
+                    as.mmPerPixel = r.scale.mmPerPixel;
+                    r.annotation =
+                        BurnedInAnnotation{}(input_, nullptr, as, ExecutionPolicy{b.threads()});
+                    if (!r.annotation.empty()) {
+                        painted = BurnedInAnnotation{}.paintedOver(input_, r.annotation);
+                    }
+                    r.median = b.median(r.annotation.empty() ? input_ : painted, median);
+                });
                 break;
             case StageId::Threshold:
                 ms = timeMilliseconds([&] {
@@ -219,7 +235,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.threshold.value,
                                                r.threshold.backgroundValue,
                                                r.scale.mmPerPixel,
-                                               &input_};
+                                               &r.annotation};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;

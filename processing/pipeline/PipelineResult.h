@@ -3,6 +3,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
@@ -19,6 +20,9 @@ namespace xrayprep::processing {
 // Every stage's output of one run, with its wall-clock time. A stage's output is valid
 // when its time is set.
 struct PipelineResult {
+    // Burned-in annotation strokes of the input (BurnedInAnnotation; row-major pixel indices),
+    // found with the median stage: painted over before the median, left out of the mask.
+    std::vector<std::size_t> annotation;
     Image median;
     Histogram histogram;
     ThresholdResult threshold;

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
+#include <vector>
 
 namespace xrayprep::processing {
 namespace {
@@ -54,7 +56,7 @@ Mask found(const Scene& s, const Mask& where, double mm, int threads = 1) {
     BurnedInAnnotationSettings st;
     st.mmPerPixel = mm;
     Mask m(s.image.width(), s.image.height(), 0);
-    for (std::size_t i : BurnedInAnnotation{}(s.image, where, st, ExecutionPolicy{threads})) {
+    for (std::size_t i : BurnedInAnnotation{}(s.image, &where, st, ExecutionPolicy{threads})) {
         m.data()[i] = 1;
     }
     return m;
@@ -137,10 +139,43 @@ TEST(BurnedInAnnotation, WithoutAPixelSizeOrWithAMaskOfAnotherSize) {
     stroke(s, s.drawn, 40, 40, 100, 100, 2.0, 3500);
     Mask everywhere(400, 300, 1);
     EXPECT_TRUE(
-        BurnedInAnnotation{}(s.image, everywhere, atMm(0.0), ExecutionPolicy::serial()).empty());
-    EXPECT_THROW(
-        (void)BurnedInAnnotation{}(s.image, Mask(10, 10, 1), atMm(0.3), ExecutionPolicy::serial()),
-        std::invalid_argument);
+        BurnedInAnnotation{}(s.image, &everywhere, atMm(0.0), ExecutionPolicy::serial()).empty());
+    const Mask small(10, 10, 1);
+    EXPECT_THROW((void)BurnedInAnnotation{}(s.image, &small, atMm(0.3), ExecutionPolicy::serial()),
+                 std::invalid_argument);
+    // Without a mask: anywhere in the image, the same stroke.
+    EXPECT_EQ(BurnedInAnnotation{}(s.image, nullptr, atMm(0.3), ExecutionPolicy::serial()),
+              BurnedInAnnotation{}(s.image, &everywhere, atMm(0.3), ExecutionPolicy::serial()));
+}
+
+// Painted over, a stroke takes the values around it: each of its pixels lies between the lowest
+// and the highest value of the noisy tissue it crosses, and no other pixel changes.
+TEST(BurnedInAnnotation, PaintedOverTakesTheValuesAroundIt) {
+    Scene s = noisyScene(5);
+    const Image before = s.image;
+    stroke(s, s.drawn, 30, 250, 130, 200, 3.0, 3900);
+    const std::vector<std::size_t> strokes =
+        BurnedInAnnotation{}(s.image, nullptr, atMm(0.3), ExecutionPolicy::serial());
+    ASSERT_FALSE(strokes.empty());
+    const Image painted = BurnedInAnnotation{}.paintedOver(s.image, strokes);
+    std::uint16_t low = 4095, high = 0;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        if (s.drawn.data()[i] != 0) {
+            low = std::min(low, before.data()[i]);
+            high = std::max(high, before.data()[i]);
+        }
+    }
+    std::uint64_t outside = 0, changedElsewhere = 0;
+    for (std::size_t i = 0; i < painted.size(); ++i) {
+        const std::uint16_t v = painted.data()[i];
+        if (s.drawn.data()[i] != 0) {
+            outside += v < low || v > high ? 1 : 0;
+        } else {
+            changedElsewhere += v != s.image.data()[i] ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(outside, 0u);
+    EXPECT_EQ(changedElsewhere, 0u);
 }
 
 }  // namespace
