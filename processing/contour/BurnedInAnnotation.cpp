@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <cstring>
+#include <numbers>
 #include <stdexcept>
 #include <vector>
 
@@ -28,9 +30,10 @@ class PixelBits {
 
 // Where a search starts: a pixel of `where` with two neighbours of its exact value (a stroke
 // goes on on both sides; noise rarely repeats a value twice around one pixel) and one darker by
-// `step` (a stroke has such pixels along its sides wherever it crosses the mask). In image
-// order, whatever the thread count.
-std::vector<std::size_t> seedsOf(const Image& img, const Mask* where, std::int32_t step,
+// `step` (a stroke has such pixels along its sides wherever it crosses the mask), narrow across
+// (`across` pixels at most along its row or its column). In image order, whatever the thread
+// count.
+std::vector<std::size_t> seedsOf(const Image& img, const Mask* where, std::int32_t step, int across,
                                  const ExecutionPolicy& policy) {
     const int w = img.width(), h = img.height();
     const std::uint16_t* px = img.data();
@@ -66,14 +69,40 @@ std::vector<std::size_t> seedsOf(const Image& img, const Mask* where, std::int32
                 flags[static_cast<std::size_t>(x)] =
                     (inside == nullptr || inside[x] != 0) && v >= step && m <= v - step;
             }
-            // Then the two neighbours of the same value.
-            for (int x = 1; x < w - 1; ++x) {
-                if (flags[static_cast<std::size_t>(x)] == 0) continue;
+            // Then the two neighbours of the same value, at the flagged pixels only (memchr
+            // skips the unflagged majority at memory speed).
+            auto nextFlagged = [&](int from) {
+                const void* hit = from < w - 1 ? std::memchr(flags.data() + from, 1,
+                                                             static_cast<std::size_t>(w - 1 - from))
+                                               : nullptr;
+                return hit == nullptr
+                           ? w - 1
+                           : static_cast<int>(static_cast<const std::uint8_t*>(hit) - flags.data());
+            };
+            for (int x = nextFlagged(1); x < w - 1; x = nextFlagged(x + 1)) {
                 const std::uint16_t v = at[x];
                 const int same = (up[x - 1] == v) + (up[x] == v) + (up[x + 1] == v) +
                                  (at[x - 1] == v) + (at[x + 1] == v) + (down[x - 1] == v) +
                                  (down[x] == v) + (down[x + 1] == v);
-                if (same >= 2) mine.push_back(static_cast<std::size_t>(y) * w + x);
+                if (same < 2) continue;
+                // And a stroke is narrow across it: the run of v through it along the row or
+                // along the column stays short (a flat area's edge is long both ways).
+                auto runOf = [&](int dx, int dy) {
+                    int n = 1;
+                    for (int sign : {-1, 1}) {
+                        for (int k = 1; k <= across && n <= across; ++k) {
+                            const int xx = x + sign * k * dx, yy = y + sign * k * dy;
+                            if (xx < 0 || yy < 0 || xx >= w || yy >= h ||
+                                px[static_cast<std::size_t>(yy) * w + xx] != v) {
+                                break;
+                            }
+                            ++n;
+                        }
+                    }
+                    return n;
+                };
+                if (runOf(1, 0) > across && runOf(0, 1) > across) continue;
+                mine.push_back(static_cast<std::size_t>(y) * w + x);
             }
         }
     }
@@ -99,8 +128,10 @@ std::vector<std::size_t> BurnedInAnnotation::operator()(const Image& original, c
     // No stroke covers more than its widest width along the image's sides.
     const auto maxArea = static_cast<std::size_t>(std::ceil(maxWidth * (w + h)));
     const std::uint16_t* px = original.data();
+    // A stroke of width W at any angle is at most W * sqrt(2) across along a row or a column.
+    const int across = static_cast<int>(std::ceil(maxWidth * std::numbers::sqrt2)) + 1;
     const std::vector<std::size_t> seeds =
-        seedsOf(original, where, static_cast<std::int32_t>(std::ceil(minStep)), policy);
+        seedsOf(original, where, static_cast<std::int32_t>(std::ceil(minStep)), across, policy);
     if (seeds.empty()) return strokes;
     // Followed (in a run already measured), too large (in a run given up as a flat area), and
     // in the run being measured.
