@@ -39,8 +39,8 @@ run --export LIST writes, per input, the named outputs into OUT/NAME/ (comma-sep
   (DICOM PS3.15 Annex E basic profile). Mesh settings: --set mesh.mode=inflate|extrude,
   mesh.thickness=MM, mesh.targetTriangles=N (0 = no limit), mesh.smooth=N, mesh.colour=xray|esf.
 run checks every mask (empty, whole anatomy, along the image border or a straight line,
-implausible share of the anatomy, many fragments; limits: --set quality.*): an input whose
-mask fails a check is processed but printed as "review" with the failed checks and counted
+implausible share of the anatomy, many fragments, bone-textured anatomy left out; limits:
+--set quality.*): an input whose mask fails a check is processed but printed as "review" with the failed checks and counted
 as needing review. run --gallery also writes DIR/index.html, a review gallery of the batch
 (one tile per input: original with the mask outline, final image, checks, time; a tile opens
 the input's contact sheet, sheet.png, which --gallery writes).

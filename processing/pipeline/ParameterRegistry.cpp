@@ -284,6 +284,23 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                           "Check fragments: more small fragments than this need review."));
     all.push_back(integer("quality.maxFragments", S::Mask, XP_FIELD(quality.maxFragments), 0, 1e6,
                           "pieces", "Check fragments: more pieces than this need review."));
+    all.push_back(real("quality.maxTexturedGap", S::Mask, XP_FIELD(quality.maxTexturedGapMm2), 0,
+                       1e6, "mm²",
+                       "Check textured-gap: more anatomy than this with the fine texture of bone "
+                       "(what the median removed) left out of the mask needs review: a "
+                       "hollow-looking calcaneus is missing."));
+    all.push_back(real("quality.textureRatio", S::Mask, XP_FIELD(quality.textureRatio), 1, 100,
+                       "x tissue",
+                       "Check textured-gap: texture above this multiple of the soft tissue's "
+                       "(outside the mask) is bone-like."));
+    all.push_back(real("quality.textureDepth", S::Mask, XP_FIELD(quality.textureDepthMm), 0, 1000,
+                       "mm",
+                       "Check textured-gap: only anatomy at least this far inside its outline "
+                       "counts (not the skin)."));
+    all.push_back(real("quality.textureThickness", S::Mask, XP_FIELD(quality.textureThicknessMm), 0,
+                       1000, "mm",
+                       "Check textured-gap: a piece counts when a disk of this radius fits in "
+                       "it (not the seams along bone outlines)."));
 
     all.push_back(real("esf.rho", S::Esf, XP_FIELD(esf.rho), 0.1, 10000, "px",
                        "Smoothing scale of the edge strength function."));

@@ -244,7 +244,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // On the host for every backend (the contour's masks are host images), outside
                 // the stage's time so that backends compare on their own work.
                 r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                          params.quality, &r.median);
+                                          params.quality, &r.median, &input_, r.scale.mmPerPixel);
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:

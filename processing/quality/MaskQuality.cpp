@@ -8,6 +8,7 @@
 
 #include "processing/quality/EdgeContrast.h"
 #include "processing/quality/MaskMeasures.h"
+#include "processing/quality/TexturedGap.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -149,11 +150,39 @@ QualityCheck fragmentsCheck(const MaskMeasures& m, const QualityParams& p) {
     return c;
 }
 
+std::string squareMm(double mm2) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f mm²", mm2);
+    return text;
+}
+
+QualityCheck texturedGapCheck(const TexturedGapMeasure& t, const QualityParams& p) {
+    QualityCheck c{"textured-gap", true, t.areaMm2, p.maxTexturedGapMm2, ""};
+    if (!t.measured) {
+        c.message =
+            "no fine texture to compare (the median removed none, or the mask covers "
+            "the anatomy)";
+    } else if (t.areaMm2 > p.maxTexturedGapMm2) {
+        c.passed = false;
+        c.message =
+            squareMm(t.areaMm2) + " of the anatomy has the fine texture of bone but " +
+            "is left out of the mask (" + count(t.pieces) +
+            (t.pieces == 1 ? " piece" : " pieces, the largest ") +
+            (t.pieces == 1 ? "" : squareMm(t.largestMm2)) +
+            "): a bone no brighter than the soft tissue around it (a hollow-looking calcaneus, a "
+            "malleolus) is missing";
+    } else {
+        c.message = squareMm(t.areaMm2) + " of bone-textured anatomy left out";
+    }
+    return c;
+}
+
 }  // namespace
 
 QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int width, int height,
                                       const std::optional<PixelSpacing>& spacing,
-                                      const QualityParams& params, const Image* image) const {
+                                      const QualityParams& params, const Image* image,
+                                      const Image* radiograph, double mmPerPixel) const {
     const MaskMeasures m = measureMask(mask, anatomy, width, height, spacing, params);
     std::optional<double> contrast;
     if (image != nullptr && image->width() == width && image->height() == height &&
@@ -167,6 +196,21 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
     report.checks = {emptyCheck(m, params),    wholeAnatomyCheck(m, params),
                      borderCheck(m, params),   straightEdgeCheck(m, params, contrast),
                      fractionCheck(m, params), fragmentsCheck(m, params)};
+    if (image != nullptr && radiograph != nullptr) {
+        if (mmPerPixel <= 0.0) {
+            mmPerPixel =
+                spacing ? std::sqrt(spacing->x * spacing->y) : 300.0 / std::max({width, height, 1});
+        }
+        TexturedGapSettings ts;
+        ts.ratio = params.textureRatio;
+        ts.depthMm = params.textureDepthMm;
+        ts.thicknessMm = params.textureThicknessMm;
+        const TexturedGapMeasure t =
+            TexturedGap{}(*radiograph, *image, mask.empty() ? Mask(width, height) : mask,
+                          anatomy.empty() ? Mask(width, height) : anatomy, mmPerPixel, ts,
+                          ExecutionPolicy::serial());
+        report.checks.push_back(texturedGapCheck(t, params));
+    }
     report.straightToleranceX = m.straightLimits.toleranceX;
     report.straightToleranceY = m.straightLimits.toleranceY;
     return report;
@@ -174,8 +218,10 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
 
 QualityReport MaskQuality::operator()(const ContourResult& contour, int width, int height,
                                       const std::optional<PixelSpacing>& spacing,
-                                      const QualityParams& params, const Image* image) const {
-    return (*this)(contour.mask, contour.anatomy, width, height, spacing, params, image);
+                                      const QualityParams& params, const Image* image,
+                                      const Image* radiograph, double mmPerPixel) const {
+    return (*this)(contour.mask, contour.anatomy, width, height, spacing, params, image, radiograph,
+                   mmPerPixel);
 }
 
 }  // namespace xrayprep::processing

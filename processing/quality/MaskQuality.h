@@ -23,6 +23,9 @@ namespace xrayprep::processing {
 //                  maxBoneFraction], or there is no anatomy
 //   fragments      more than maxSmallFragments pieces below smallFragment of the mask's area,
 //                  or more than maxFragments pieces (8-connected)
+//   textured-gap   given the radiograph and the median, more than maxTexturedGapMm2 of the
+//                  anatomy has the fine texture of bone but is left out (TexturedGap): a
+//                  hollow-looking bone, a calcaneus most often, is missing
 // It reads the mask once as runs and costs a few milliseconds at the reference size; the
 // result depends on nothing but its inputs. It stands on its own so that a mask changed after
 // the run (manual edits) can be checked again.
@@ -31,16 +34,23 @@ class MaskQuality {
     // `mask` and `anatomy` are 0/1 rasters of width x height (an empty raster counts as all
     // zero); the spacing, when known, widens the straight-edge tolerance to
     // straightToleranceMm. Throws std::invalid_argument when a raster has another size.
-    // `image` (optional, width x height) is the radiograph the mask was made from.
+    // `image` (optional, width x height) is the median image the mask was made from;
+    // `radiograph` (optional, the same size) the image before the median, whose fine texture
+    // the textured-gap check reads: without both that check is left out. mmPerPixel: the
+    // pixel size the run used (0: the spacing's, else a 300 mm field).
     [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
                                            int height, const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
-                                           const Image* image = nullptr) const;
+                                           const Image* image = nullptr,
+                                           const Image* radiograph = nullptr,
+                                           double mmPerPixel = 0.0) const;
     // The contour stage's mask against the anatomy it found.
     [[nodiscard]] QualityReport operator()(const ContourResult& contour, int width, int height,
                                            const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
-                                           const Image* image = nullptr) const;
+                                           const Image* image = nullptr,
+                                           const Image* radiograph = nullptr,
+                                           double mmPerPixel = 0.0) const;
 };
 
 }  // namespace xrayprep::processing

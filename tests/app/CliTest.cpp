@@ -124,7 +124,7 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     EXPECT_TRUE(e.find("needsReview")->isBool());
     const Json* q = e.find("quality");
     ASSERT_TRUE(q != nullptr && q->isObject());
-    EXPECT_EQ(q->find("checks")->asArray().size(), 7u);
+    EXPECT_EQ(q->find("checks")->asArray().size(), 8u);
     EXPECT_EQ(q->find("status")->asString(),
               e.find("needsReview")->asBool() ? "needs-review" : "ok");
 }

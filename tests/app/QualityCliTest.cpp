@@ -65,7 +65,7 @@ TEST_F(QualityCli, AnEmptyMaskIsProcessedButNeedsReviewAndExitsWithThree) {
     const Json* q = e.find("quality");
     EXPECT_EQ(q->find("status")->asString(), "needs-review");
     const auto& checks = q->find("checks")->asArray();
-    ASSERT_EQ(checks.size(), 7u);
+    ASSERT_EQ(checks.size(), 8u);
     EXPECT_EQ(checks[0].find("id")->asString(), "empty");
     EXPECT_FALSE(checks[0].find("passed")->asBool());
     EXPECT_EQ(checks[0].find("value")->asNumber(), 0.0);

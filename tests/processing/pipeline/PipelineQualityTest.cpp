@@ -67,7 +67,7 @@ TEST(PipelineQuality, ChecksTheContourStagesMaskWithTheInputsSpacing) {
             Image(kW, kH, 12, 100),
             withSpacing ? std::optional(PixelSpacing{0.1, 0.1, "test"}) : std::nullopt);
         const PipelineResult& r = pipeline.run(quickParameters());
-        ASSERT_EQ(r.quality.checks.size(), 7u);
+        ASSERT_EQ(r.quality.checks.size(), 8u);     // textured-gap included
         EXPECT_TRUE(check(r, "body-part").passed);  // not named: nothing to hold against
         EXPECT_DOUBLE_EQ(check(r, "fraction").value, fraction);
         EXPECT_DOUBLE_EQ(check(r, "whole-anatomy").value, fraction);
@@ -124,11 +124,13 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
         {"quality.straightToleranceMm", 0.3}, {"quality.minStraightContrast", 0.05},
         {"quality.minFraction", 0.05},        {"quality.maxFraction", 0.85},
         {"quality.smallFragment", 0.002},     {"quality.maxSmallFragments", 10.0},
-        {"quality.maxFragments", 25.0},
+        {"quality.maxFragments", 25.0},       {"quality.maxTexturedGap", 500.0},
+        {"quality.textureRatio", 2.2},        {"quality.textureDepth", 6.0},
+        {"quality.textureThickness", 5.0},
     };
     int inTable = 0;
     for (const auto& d : parameterDescriptors()) inTable += d.key.rfind("quality.", 0) == 0;
-    EXPECT_EQ(inTable, 13);
+    EXPECT_EQ(inTable, 17);
     const PipelineParameters defaults;
     for (const auto& [key, value] : keys) {
         const ParameterDescriptor* d = findParameter(key);

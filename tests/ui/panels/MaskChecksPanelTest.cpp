@@ -67,7 +67,7 @@ TEST(MaskChecksPanel, TheChecksLimitsAreAFoldedSectionOfTheParameterPanel) {
     auto* section = parameters.findChild<CollapsibleSection*>(QStringLiteral("section.mask"));
     ASSERT_NE(section, nullptr);
     EXPECT_FALSE(section->isExpanded());
-    EXPECT_EQ(section->form()->rowCount(), 13);  // every quality.* parameter
+    EXPECT_EQ(section->form()->rowCount(), 17);  // every quality.* parameter
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ class MaskChecksWindow : public WindowFixture {
     }
 };
 
-TEST_F(MaskChecksWindow, TheSampleRunShowsItsSevenChecks) {
+TEST_F(MaskChecksWindow, TheSampleRunShowsItsEightChecks) {
     ASSERT_NE(panel(), nullptr);
     EXPECT_EQ(panel()->summaryText(), QStringLiteral("No mask yet"));
     loadSmallSample();
@@ -26,9 +26,9 @@ TEST_F(MaskChecksWindow, TheSampleRunShowsItsSevenChecks) {
     ASSERT_NE(quality, nullptr);
     EXPECT_EQ(panel()->report(), quality.get());  // what the run computed, not a copy
     const QStringList rows = panel()->rowTexts();
-    ASSERT_EQ(rows.size(), 7);
+    ASSERT_EQ(rows.size(), 8);
     for (const char* id : {"empty", "whole-anatomy", "border", "straight-edge", "fraction",
-                           "fragments", "body-part"}) {
+                           "fragments", "textured-gap", "body-part"}) {
         EXPECT_EQ(rows.filter(QStringLiteral("<b>%1</b>").arg(QLatin1String(id))).size(), 1) << id;
     }
     EXPECT_EQ(statusText(), quality->needsReview() ? QStringLiteral("⚠ Mask needs review")
