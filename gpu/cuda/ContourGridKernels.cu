@@ -29,6 +29,27 @@ __global__ void blockMean(const std::uint16_t* __restrict__ full, int fullWidth,
         static_cast<float>(__ddiv_rn(static_cast<double>(sum), count));
 }
 
+__global__ void blockMeanAbsDifference(const std::uint16_t* __restrict__ a,
+                                       const std::uint16_t* __restrict__ b, int fullWidth,
+                                       int fullHeight, int factor, float* __restrict__ out,
+                                       int width, int height) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    const int j = blockIdx.y * blockDim.y + threadIdx.y;
+    if (i >= width || j >= height) return;
+    const Block bl = blockOf(i, j, factor, fullWidth, fullHeight);
+    unsigned long long sum = 0;
+    for (int y = bl.y0; y < bl.y1; ++y) {
+        const long long row = static_cast<long long>(y) * fullWidth;
+        for (int x = bl.x0; x < bl.x1; ++x) {
+            const int va = a[row + x], vb = b[row + x];
+            sum += static_cast<unsigned long long>(va > vb ? va - vb : vb - va);
+        }
+    }
+    const double count = static_cast<double>((bl.y1 - bl.y0) * (bl.x1 - bl.x0));
+    out[static_cast<long long>(j) * width + i] =
+        static_cast<float>(__ddiv_rn(static_cast<double>(sum), count));
+}
+
 __global__ void blockMajorityAbove(const std::uint16_t* __restrict__ full, int fullWidth,
                                    int fullHeight, int factor, std::uint16_t level,
                                    std::uint8_t* __restrict__ out, int width, int height) {
@@ -54,6 +75,15 @@ void launchBlockMean(const std::uint16_t* full, int fullWidth, int fullHeight, i
     if (w == 0 || h == 0) return;
     blockMean<<<gridFor(w, h), dim3(32, 8), 0, stream>>>(full, fullWidth, fullHeight, factor, out,
                                                          w, h);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void launchBlockMeanAbsDifference(const std::uint16_t* a, const std::uint16_t* b, int fullWidth,
+                                  int fullHeight, int factor, float* out, cudaStream_t stream) {
+    const int w = (fullWidth + factor - 1) / factor, h = (fullHeight + factor - 1) / factor;
+    if (w == 0 || h == 0) return;
+    blockMeanAbsDifference<<<gridFor(w, h), dim3(32, 8), 0, stream>>>(a, b, fullWidth, fullHeight,
+                                                                      factor, out, w, h);
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 

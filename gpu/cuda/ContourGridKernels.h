@@ -12,6 +12,9 @@ namespace xrayprep::gpu {
 // out = mean of the block (integer sum, then float(double(sum) / double(count))).
 void launchBlockMean(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
                      float* out, cudaStream_t stream);
+// out = mean of |a - b| over the block (integer sum, then float(double(sum) / double(count))).
+void launchBlockMeanAbsDifference(const std::uint16_t* a, const std::uint16_t* b, int fullWidth,
+                                  int fullHeight, int factor, float* out, cudaStream_t stream);
 // out = 1 where more than half of the block's pixels are > level.
 void launchBlockMajorityAbove(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
                               std::uint16_t level, std::uint8_t* out, cudaStream_t stream);

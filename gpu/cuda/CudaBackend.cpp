@@ -292,8 +292,30 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                            const processing::CancelToken* c) {
         return regionsOnDevice(g, in, workingMm, resolved, c);
     };
+    seams.workingTexture = [this](const processing::WorkingGrid& g,
+                                  const processing::ContourInputs& in) {
+        return workingTextureOnDevice(g, in);
+    };
     return processing::ActiveContour{std::move(seams)}(
         inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+}
+
+processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
+                                                           const processing::ContourInputs& in) {
+    // What the median removed, on the working grid: the radiograph (resident when the median
+    // was made from it, uploaded otherwise) against the resident median.
+    const std::uint16_t* median = deviceImage(in.median, kMedian);
+    const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
+    regions::DeviceContext& ctx = regions_.context();
+    regions::DeviceImage texture = ctx.raster<float>(g.width(), g.height());
+    {
+        const auto timing = timer_.measure(Timer::Compute);
+        launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
+                                     texture.data(), stream_.get());
+    }
+    processing::FloatImage out(g.width(), g.height());
+    ctx.download(out.data(), texture.data(), texture.bytes());
+    return out;
 }
 
 processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::WorkingGrid& g,
@@ -325,6 +347,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     out.discarded = std::move(found.discarded);
     out.notes = std::move(found.notes);
     out.contours = std::move(found.contours);
+    out.bone = std::move(found.bone);
     return out;
 }
 

@@ -116,6 +116,9 @@ class CudaBackend final : public processing::ComputeBackend {
     void reduceToWorkingGrid(const processing::WorkingGrid& grid,
                              const processing::ContourInputs& inputs,
                              processing::FloatImage& median, processing::Mask& foreground);
+    // What the median removed, on the working grid (ContourSeams::workingTexture).
+    processing::FloatImage workingTextureOnDevice(const processing::WorkingGrid& grid,
+                                                  const processing::ContourInputs& inputs);
     // The regions method on the device (ContourSeams::regions).
     processing::RegionsOutcome regionsOnDevice(const processing::WorkingGrid& grid,
                                                const processing::ContourInputs& inputs,

@@ -7,10 +7,14 @@
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/BoneRegionsMethod.h"
 #include "processing/contour/ChanVeseMethod.h"
+#include "processing/contour/ContourGeometry.h"
+#include "processing/contour/ContourTracer.h"
 #include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
 #include "processing/contour/SnakeMethod.h"
+#include "processing/contour/TexturedGapFinder.h"
 #include "processing/contour/WorkingGrid.h"
+#include "processing/imaging/GaussianBlur.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -82,6 +86,87 @@ WorkingGrid gridFor(int w, int h, const ContourParams& p, double mm) {
     return WorkingGrid(w, h, (longest + factor - 1) / factor);
 }
 
+// The regions method's texture fill: anatomy next to the bone that it left out but that has the
+// fine texture of bone, in pieces a disk of textureFillMm fits in (TexturedGapFinder), joins
+// the bone, and the outline is traced again as the method traces it. A calcaneus whose
+// spongy interior is no brighter than the heel's soft tissue is reached as tissue by the
+// method; its trabeculae still show in what the median removed.
+void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const WorkingGrid& g,
+                      double workingMm, double minAreaMm2, const ContourSeams& seams,
+                      const ExecutionPolicy& policy, RegionsOutcome& found) {
+    if (p.textureFillMm <= 0.0 || in.radiograph == nullptr || found.bone.empty() ||
+        !found.anatomy.sameSize(found.bone)) {
+        return;
+    }
+    const FloatImage texture = seams.workingTexture
+                                   ? seams.workingTexture(g, in)
+                                   : g.blockMeanAbsDifference(*in.radiograph, in.median, policy);
+    TexturedGapSettings s;
+    s.thicknessMm = p.textureFillMm;
+    const TexturedGaps gaps =
+        TexturedGapFinder{}(texture, found.bone, found.anatomy, workingMm, s, policy);
+    if (!gaps.measured) return;
+    const Mask added = TexturedGapFinder::select(gaps, true);
+    std::int64_t area = 0;
+    int pieces = 0;
+    for (const Component& c : gaps.pieces.components) {
+        if (gaps.thick[c.label - 1] && gaps.touching[c.label - 1]) {
+            area += c.area;
+            ++pieces;
+        }
+    }
+    if (pieces == 0) return;
+    const int w = found.bone.width(), h = found.bone.height();
+    for (std::size_t i = 0; i < found.bone.pixels().size(); ++i) {
+        found.bone.data()[i] = found.bone.data()[i] != 0 || added.data()[i] != 0 ? 1 : 0;
+    }
+    // The holes an added piece closes or borders (the darkest trabecular pockets of the same
+    // interior), up to holeMaxMm2 as the method's own closing fills them.
+    Mask outside(w, h);
+    for (std::size_t i = 0; i < outside.pixels().size(); ++i) {
+        outside.data()[i] = found.bone.data()[i] == 0 ? 1 : 0;
+    }
+    const ComponentMap holes = ConnectedComponents{}(outside, Connectivity::Four, policy);
+    std::vector<bool> besideAdded(holes.components.size(), false);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t label = holes.labels.at(x, y);
+            if (label == 0) continue;
+            besideAdded[label - 1] = besideAdded[label - 1] || (x > 0 && added.at(x - 1, y) != 0) ||
+                                     (x + 1 < w && added.at(x + 1, y) != 0) ||
+                                     (y > 0 && added.at(x, y - 1) != 0) ||
+                                     (y + 1 < h && added.at(x, y + 1) != 0);
+        }
+    }
+    const double maxHole = p.holeMaxMm2 / (workingMm * workingMm);
+    FloatImage field(w, h);
+    for (std::size_t i = 0; i < found.bone.pixels().size(); ++i) {
+        const std::int32_t label = holes.labels.data()[i];
+        if (label > 0) {
+            const Component& c = holes.components[label - 1];
+            if (besideAdded[label - 1] && !c.touchesBorder &&
+                static_cast<double>(c.area) <= maxHole) {
+                found.bone.data()[i] = 1;
+            }
+        }
+        field.data()[i] = static_cast<float>(found.bone.data()[i]);
+    }
+    // The method's own smooth outline: the mask blurred a little, traced at the half level.
+    field = GaussianBlur{}(field, 0.7, policy);
+    const double minArea = minAreaMm2 / (workingMm * workingMm);
+    found.contours.clear();
+    for (Contour& c : ContourTracer{}(field, 0.5f, SaddleRule::Average, policy)) {
+        if (c.points.size() >= 3 && std::abs(signedArea(c)) >= minArea) {
+            found.contours.push_back(std::move(c));
+        }
+    }
+    found.notes.push_back(std::to_string(static_cast<long long>(
+                              std::lround(static_cast<double>(area) * workingMm * workingMm))) +
+                          " mm² of anatomy with the fine texture of bone added beside the bone (" +
+                          std::to_string(pieces) + (pieces == 1 ? " piece" : " pieces") +
+                          "): a hollow-looking bone's interior");
+}
+
 // The regions method: the stage inputs reduced to the working grid (the Sobel image too: its
 // edges place the outline), the bone found there, its outline back at full resolution.
 void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGrid& g,
@@ -104,7 +189,9 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
         found.notes = std::move(bone.anatomy.notes);
         found.notes.insert(found.notes.end(), bone.notes.begin(), bone.notes.end());
         found.contours = std::move(bone.contours);
+        found.bone = std::move(bone.bone);
     }
+    fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
     result.anatomy = g.expand(found.anatomy, policy);
     result.discarded = std::move(found.discarded);
     result.notes = std::move(found.notes);

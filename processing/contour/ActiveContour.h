@@ -59,6 +59,10 @@ struct ContourInputs {
     // Pixels (row-major indices) of burned-in annotation strokes in the input (nullptr: none
     // given; BurnedInAnnotation): left out of the mask.
     const std::vector<std::size_t>* annotation = nullptr;
+    // The radiograph before the median (full resolution; nullptr: not given). What the median
+    // removed, |radiograph - median|, is the fine texture of bone the regions method's texture
+    // fill reads (ContourParams::textureFillMm).
+    const Image* radiograph = nullptr;
 };
 
 class WorkingGrid;
@@ -69,6 +73,7 @@ struct RegionsOutcome {
     std::vector<std::string> discarded;
     std::vector<std::string> notes;  // the anatomy's notes, then the method's
     std::vector<Contour> contours;   // working-grid coordinates
+    Mask bone;                       // working grid: the mask the contours outline
 };
 
 // Parts of the stage another implementation can take over (the CUDA backend runs them on the
@@ -99,6 +104,9 @@ struct ContourSeams {
                                  double workingMm, const ContourParams& resolved,
                                  const CancelToken* cancel)>
         regions;
+    // The texture the regions method's texture fill reads:
+    // grid.blockMeanAbsDifference(*inputs.radiograph, inputs.median), bit for bit.
+    std::function<FloatImage(const WorkingGrid& grid, const ContourInputs& inputs)> workingTexture;
 };
 
 // Isolates bone from remaining soft tissue (SPEC §3.4).

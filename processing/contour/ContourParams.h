@@ -40,6 +40,10 @@ struct ContourParams {
     double bandMm = 1.0;             // band around the candidate where the edges decide
     double closeMm = 4.0;            // final closing: gaps narrower than twice this are bone
     double holeMaxMm2 = 150.0;       // holes the closing leaves, up to this area, are filled
+    // Left-out anatomy next to the bone with the fine texture of bone (TexturedGapFinder: a
+    // hollow-looking calcaneus whose interior is no brighter than the heel's tissue) is filled
+    // when a disk of this radius fits in it; 0 = never.
+    double textureFillMm = 5.0;
 
     // snake
     double alpha = 0.1;         // elasticity

@@ -51,6 +51,25 @@ FloatImage WorkingGrid::blockMean(const Image& full, const ExecutionPolicy& poli
     return out;
 }
 
+FloatImage WorkingGrid::blockMeanAbsDifference(const Image& a, const Image& b,
+                                               const ExecutionPolicy& policy) const {
+    if (!a.sameSize(fullWidth_, fullHeight_) || !b.sameSize(fullWidth_, fullHeight_)) {
+        throw std::invalid_argument("working grid: images of another size than the grid's");
+    }
+    FloatImage out(width_, height_, 0.0f);
+    forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
+        std::uint64_t sum = 0;
+        for (int y = y0; y < y1; ++y) {
+            const std::uint16_t* ra = a.row(y);
+            const std::uint16_t* rb = b.row(y);
+            for (int x = x0; x < x1; ++x) sum += ra[x] > rb[x] ? ra[x] - rb[x] : rb[x] - ra[x];
+        }
+        return static_cast<float>(static_cast<double>(sum) /
+                                  static_cast<double>((y1 - y0) * (x1 - x0)));
+    });
+    return out;
+}
+
 FloatImage WorkingGrid::blockMax(const Image& full, const ExecutionPolicy& policy) const {
     FloatImage out(width_, height_, 0.0f);
     forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {

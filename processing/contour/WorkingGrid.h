@@ -23,6 +23,9 @@ class WorkingGrid {
     [[nodiscard]] int fullHeight() const { return fullHeight_; }
 
     [[nodiscard]] FloatImage blockMean(const Image& full, const ExecutionPolicy& policy) const;
+    // The mean of |a - b| over each block (a, b full resolution): exact integer sums.
+    [[nodiscard]] FloatImage blockMeanAbsDifference(const Image& a, const Image& b,
+                                                    const ExecutionPolicy& policy) const;
     [[nodiscard]] FloatImage blockMax(const Image& full, const ExecutionPolicy& policy) const;
     // 1 where more than half of the block's pixels are > level.
     [[nodiscard]] Mask blockMajorityAbove(const Image& full, std::uint16_t level,

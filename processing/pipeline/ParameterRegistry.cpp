@@ -201,6 +201,12 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "outline."));
     all.push_back(real("contour.closeMm", S::Contour, XP_FIELD(contour.closeMm), 0, 30, "mm",
                        "regions: final closing; gaps narrower than twice this become bone."));
+    all.push_back(real("contour.textureFillMm", S::Contour, XP_FIELD(contour.textureFillMm), 0, 100,
+                       "mm",
+                       "regions: anatomy beside the bone with the fine texture of bone (what the "
+                       "median removed, above 2.2 x the soft tissue's, 6 mm or more inside the "
+                       "anatomy) is filled when a disk of this radius fits in it: a "
+                       "hollow-looking calcaneus; 0 = off."));
     all.push_back(real("contour.holeMaxMm2", S::Contour, XP_FIELD(contour.holeMaxMm2), 0, 1e6,
                        "mm²",
                        "regions: holes left among several bones after the closing are filled "

@@ -235,14 +235,17 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.threshold.value,
                                                r.threshold.backgroundValue,
                                                r.scale.mmPerPixel,
-                                               &r.annotation};
+                                               &r.annotation,
+                                               &input_};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;
             case StageId::Mask:
                 ms = timeMilliseconds([&] { r.final = b.applyMask(input_, r.contour.mask); });
                 // On the host for every backend (the contour's masks are host images), outside
-                // the stage's time so that backends compare on their own work.
+                // the stage's time so that backends compare on their own work; the median's
+                // host copy may still be on its way from a device.
+                b.finishHostOutputs();
                 r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
                                           params.quality, &r.median, &input_, r.scale.mmPerPixel);
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));

@@ -150,6 +150,9 @@ QualityCheck fragmentsCheck(const MaskMeasures& m, const QualityParams& p) {
     return c;
 }
 
+// The cells the texture is averaged on: about the contour's working grid.
+constexpr double kTextureCellMm = 0.45;
+
 std::string squareMm(double mm2) {
     char text[32];
     std::snprintf(text, sizeof text, "%.0f mm²", mm2);
@@ -160,8 +163,8 @@ QualityCheck texturedGapCheck(const TexturedGapMeasure& t, const QualityParams& 
     QualityCheck c{"textured-gap", true, t.areaMm2, p.maxTexturedGapMm2, ""};
     if (!t.measured) {
         c.message =
-            "no fine texture to compare (the median removed none, or the mask covers "
-            "the anatomy)";
+            "no fine texture to tell bone by (the median removed none, the bone is no more "
+            "textured than the tissue, or the mask covers the anatomy)";
     } else if (t.areaMm2 > p.maxTexturedGapMm2) {
         c.passed = false;
         c.message =
@@ -208,7 +211,7 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
         const TexturedGapMeasure t =
             TexturedGap{}(*radiograph, *image, mask.empty() ? Mask(width, height) : mask,
                           anatomy.empty() ? Mask(width, height) : anatomy, mmPerPixel, ts,
-                          ExecutionPolicy::serial());
+                          kTextureCellMm, ExecutionPolicy::serial());
         report.checks.push_back(texturedGapCheck(t, params));
     }
     report.straightToleranceX = m.straightLimits.toleranceX;

@@ -30,11 +30,13 @@ struct RegionsScene {
 
 struct PreparedScene {
     std::string name;
-    processing::Image median, thresholded, sobel;
+    processing::Image radiograph, median, thresholded, sobel;
     processing::ThresholdResult threshold;
     double mmPerPixel = 0.0;
+    // The radiograph is given as the pipeline gives it, so that the texture fill runs too.
     [[nodiscard]] processing::ContourInputs inputs() const {
-        return {median, thresholded, sobel, threshold.value, threshold.backgroundValue, mmPerPixel};
+        return {median,     thresholded, sobel,      threshold.value, threshold.backgroundValue,
+                mmPerPixel, nullptr,     &radiograph};
     }
 };
 
@@ -121,6 +123,7 @@ inline PreparedScene prepare(const RegionsScene& scene) {
     p.mmPerPixel = scale.mmPerPixel;
     processing::MedianParams mp;
     mp.size = processing::resolvedMedianSize(mp, p.mmPerPixel);
+    p.radiograph = scene.image;
     p.median = serial.median(scene.image, mp);
     p.threshold =
         processing::ThresholdSelector{}(serial.histogram(p.median), processing::ThresholdParams{});

@@ -436,7 +436,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     profile.mark("9 holes, closing, field");
     processing::FloatImage hostField = toHost(ctx, field);
     result.anatomy = toHost(ctx, anatomy);
-    if (evidence != nullptr) evidence->bone = toHost(ctx, bone);
+    result.bone = toHost(ctx, bone);
+    if (evidence != nullptr) evidence->bone = result.bone;
     ctx.fetchScalars();
     profile.mark("downloads");
     profile.report();
@@ -446,7 +447,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     result.notes = std::move(described.notes);
     if (ctx.hostValue(anatomyArea) < 20) {
         result.notes.push_back("no anatomy found");
-        if (evidence != nullptr) evidence->bone = processing::Mask(w, h, 0);
+        result.bone = processing::Mask(w, h, 0);
+        if (evidence != nullptr) evidence->bone = result.bone;
         return result;
     }
     const int droppedSmall = ctx.hostValue(small);

@@ -26,6 +26,7 @@ struct DeviceBoneRegionsResult {
     // smallest area an outline keeps (working pixels).
     processing::FloatImage field;
     double minArea = 0.0;
+    processing::Mask bone;  // working grid: the mask the field is made from
 };
 
 // The intermediate evidence of processing::BoneRegions, copied back on request (tests).

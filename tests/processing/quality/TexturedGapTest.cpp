@@ -23,7 +23,7 @@ struct Scene {
 
     Scene() {
         std::mt19937 rng(7);
-        std::uniform_int_distribution<int> noise(-2, 2);
+        std::uniform_int_distribution<int> noise(-3, 3);
         for (int y = 0; y < kH; ++y) {
             for (int x = 0; x < kW; ++x) {
                 const bool in = x >= 20 && x < 220 && y >= 20 && y < 180;
@@ -34,13 +34,13 @@ struct Scene {
             }
         }
     }
-    // Texture (+-40, a checkerboard of random signs) over [x0, x1) x [y0, y1).
+    // Texture (+-10, a checkerboard of random signs) over [x0, x1) x [y0, y1).
     void texture(int x0, int y0, int x1, int y1) {
         std::mt19937 rng(11);
         for (int y = y0; y < y1; ++y) {
             for (int x = x0; x < x1; ++x) {
                 radiograph.at(x, y) =
-                    static_cast<std::uint16_t>(median.at(x, y) + (rng() % 2 ? 40 : -40));
+                    static_cast<std::uint16_t>(median.at(x, y) + (rng() % 2 ? 10 : -10));
             }
         }
     }
@@ -51,9 +51,9 @@ struct Scene {
     }
     [[nodiscard]] TexturedGapMeasure measure() const {
         TexturedGapSettings s;
-        s.cellMm = 1.0;
         s.sigmaMm = 1.0;
-        return TexturedGap{}(radiograph, median, mask, anatomy, 1.0, s, ExecutionPolicy::serial());
+        return TexturedGap{}(radiograph, median, mask, anatomy, 1.0, s, 1.0,
+                             ExecutionPolicy::serial());
     }
 };
 
@@ -75,6 +75,7 @@ TEST(TexturedGapCheck, FailsAboveTheLimitAndPassesWhenTheMaskHoldsTheBlock) {
     Scene scene;
     scene.texture(110, 60, 170, 130);
     scene.include(40, 40, 80, 160);
+    scene.texture(40, 40, 80, 160);
     QualityParams p;
     p.maxTexturedGapMm2 = 1000.0;
     auto gapCheck = [&](const Scene& s) {
@@ -99,6 +100,8 @@ TEST(TexturedGapCheck, FailsAboveTheLimitAndPassesWhenTheMaskHoldsTheBlock) {
 
 TEST(TexturedGap, IgnoresThinSeamsAndTextureUnderTheSkin) {
     Scene scene;
+    scene.include(25, 30, 50, 170);  // a textured bone in the mask, as on a film
+    scene.texture(25, 30, 50, 170);
     scene.texture(60, 40, 64, 160);     // a 4 mm seam: no disk of radius 5 mm fits, even
                                         // with the smoothing's spread
     scene.texture(150, 20, 210, 24);    // texture in the first 4 mm under the skin
@@ -116,6 +119,7 @@ TEST(TexturedGap, IgnoresThinSeamsAndTextureUnderTheSkin) {
 TEST(TexturedGap, MeasuresNothingWithoutTextureToCompare) {
     Scene scene;
     scene.radiograph = scene.median;  // the median removed nothing
+    scene.include(40, 40, 80, 160);
     EXPECT_FALSE(scene.measure().measured);
     Scene covered;
     covered.include(0, 0, Scene::kW, Scene::kH);  // no anatomy outside the mask

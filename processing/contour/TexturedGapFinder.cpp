@@ -1,0 +1,105 @@
+#include "processing/contour/TexturedGapFinder.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "processing/imaging/DistanceTransform.h"
+#include "processing/imaging/GaussianBlur.h"
+#include "processing/imaging/ValueStatistics.h"
+
+namespace xrayprep::processing {
+
+TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const Mask& mask,
+                                           const Mask& anatomy, double cellMm,
+                                           const TexturedGapSettings& s,
+                                           const ExecutionPolicy& policy) const {
+    TexturedGaps out;
+    const int w = rawTexture.width(), h = rawTexture.height();
+    if (w == 0 || h == 0 || cellMm <= 0.0 || !mask.sameSize(w, h) || !anatomy.sameSize(w, h)) {
+        return out;
+    }
+    const FloatImage texture = GaussianBlur{}(rawTexture, s.sigmaMm / cellMm, policy);
+    const std::size_t n = texture.pixels().size();
+    // Deep inside the anatomy only (the skin and the folds of clothing have texture too), and
+    // against the texture of the tissue at that depth: noise and compression artefacts grow
+    // with the tissue's thickness, so the thin tissue under the skin is no reference.
+    Mask notAnatomy(w, h);
+    for (std::size_t i = 0; i < n; ++i) notAnatomy.data()[i] = anatomy.data()[i] == 0 ? 1 : 0;
+    const Raster<std::int32_t> depth = DistanceTransform{}.squared(notAnatomy, policy);
+    const double minDepth = s.depthMm / cellMm;
+    Mask outside(w, h);
+    for (std::size_t i = 0; i < n; ++i) {
+        outside.data()[i] = anatomy.data()[i] != 0 && mask.data()[i] == 0 &&
+                                    static_cast<double>(depth.data()[i]) > minDepth * minDepth
+                                ? 1
+                                : 0;
+    }
+    std::vector<float> values = valuesWhere(texture, outside);
+    if (values.empty()) return out;
+    const float tissue = quantileOf(values, s.tissueQuantile);
+    if (!(tissue > 0.0f)) return out;  // the median removed nothing: no texture to compare
+    // ... and never below a share of the bone's own texture: where compression flattened the
+    // tissue, its texture is next to nothing and any ripple would pass.
+    std::vector<float> bone = valuesWhere(texture, mask);
+    const float boneTexture = bone.empty() ? 0.0f : medianOf(bone);
+    const float level = std::max(static_cast<float>(s.ratio) * tissue,
+                                 static_cast<float>(s.boneShare) * boneTexture);
+    // A film whose bone is not itself textured beyond that level (smooth phantoms, washed-out
+    // films) tells bone from tissue by nothing here; nor does one whose deep tissue has less
+    // texture than minTissueShare of the bone's: compression flattened it, and its artefacts
+    // are what stands out there (a radiograph's tissue keeps its quantum noise).
+    // Nor one whose bone texture is below one stored grey level: quantisation, not trabeculae.
+    if (boneTexture <= level || tissue < static_cast<float>(s.minTissueShare) * boneTexture ||
+        boneTexture < 1.0f) {
+        return out;
+    }
+    out.measured = true;
+    Mask gap(w, h), notGap(w, h);
+    for (std::size_t i = 0; i < n; ++i) {
+        gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
+        notGap.data()[i] = gap.data()[i] == 0 ? 1 : 0;
+    }
+    // A piece is thick when some cell of it lies thicknessMm or more from every cell outside it.
+    const Raster<std::int32_t> inner = DistanceTransform{}.squared(notGap, policy);
+    out.pieces = ConnectedComponents{}(gap, Connectivity::Four, policy);
+    const std::size_t count = out.pieces.components.size();
+    std::vector<std::int32_t> thickest(count, 0);
+    std::vector<double> textureSum(count, 0.0);
+    out.touching.assign(count, false);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t label = out.pieces.labels.at(x, y);
+            if (label == 0) continue;
+            thickest[label - 1] = std::max(thickest[label - 1], inner.at(x, y));
+            textureSum[label - 1] += texture.at(x, y);
+            const bool nextToMask =
+                (x > 0 && mask.at(x - 1, y) != 0) || (x + 1 < w && mask.at(x + 1, y) != 0) ||
+                (y > 0 && mask.at(x, y - 1) != 0) || (y + 1 < h && mask.at(x, y + 1) != 0);
+            if (nextToMask) out.touching[label - 1] = true;
+        }
+    }
+    const double minThickness = s.thicknessMm / cellMm;
+    out.thick.assign(count, false);
+    for (std::size_t k = 0; k < count; ++k) {
+        // Trabeculae are no more textured than the bone around them (its outline's edges
+        // included); a piece far more textured than that is noise or artefact.
+        const double mean = textureSum[k] / static_cast<double>(out.pieces.components[k].area);
+        out.thick[k] = static_cast<double>(thickest[k]) >= minThickness * minThickness &&
+                       mean <= s.maxBoneShare * static_cast<double>(boneTexture);
+    }
+    return out;
+}
+
+Mask TexturedGapFinder::select(const TexturedGaps& gaps, bool touchingOnly) {
+    const Raster<std::int32_t>& labels = gaps.pieces.labels;
+    Mask out(labels.width(), labels.height());
+    for (std::size_t i = 0; i < out.pixels().size(); ++i) {
+        const std::int32_t label = labels.data()[i];
+        out.data()[i] =
+            label > 0 && gaps.thick[label - 1] && (!touchingOnly || gaps.touching[label - 1]) ? 1
+                                                                                              : 0;
+    }
+    return out;
+}
+
+}  // namespace xrayprep::processing

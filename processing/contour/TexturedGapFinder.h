@@ -1,0 +1,59 @@
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "processing/contour/ConnectedComponents.h"
+#include "processing/core/ExecutionPolicy.h"
+#include "processing/core/Image.h"
+#include "processing/core/Raster.h"
+
+namespace xrayprep::processing {
+
+// What makes anatomy left out of a bone mask look like bone by its texture.
+struct TexturedGapSettings {
+    double ratio = 2.2;            // texture above this multiple of the soft tissue's is bone-like
+    double depthMm = 6.0;          // only this far or farther inside the anatomy (not the skin)
+    double thicknessMm = 5.0;      // a piece counts when a disk of this radius fits in it
+    double sigmaMm = 1.5;          // the texture's smoothing
+    double tissueQuantile = 0.3;   // of the texture outside the mask: the soft tissue's level
+    double boneShare = 0.4;        // ... and at least this share of the mask's median texture
+    double minTissueShare = 0.08;  // deep tissue less textured than this share of the bone's:
+                                   // flattened by compression, nothing is measured
+    double maxBoneShare = 1.5;     // a piece more textured on average than this share of the
+                                   // bone's is noise or artefact, not trabeculae
+};
+
+// The textured pieces of the anatomy a mask leaves out, on a grid of cells.
+struct TexturedGaps {
+    ComponentMap pieces;         // every textured piece deep enough (4-connected)
+    std::vector<bool> thick;     // per piece: a disk of radius thicknessMm fits in it, and
+                                 // it is no more textured than bone (maxBoneShare)
+    std::vector<bool> touching;  // per piece: a cell of it is a 4-neighbour of the mask
+    bool measured = false;       // false: no texture to tell bone by (no anatomy outside the mask,
+                                 // a median that removed nothing, bone no more textured than the
+                                 // tissue, tissue flattened by compression)
+};
+
+// Bone has a fine texture soft tissue lacks: the trabeculae of its spongy interior. The median
+// stage removes it, so |radiograph - median| holds it (with the noise, which the tissue has
+// too). A hollow-looking bone whose interior is no brighter than the soft tissue around it (a
+// calcaneus on a lateral film, a malleolus) is still textured. Given that texture averaged on
+// cells of cellMm (`texture`, e.g. WorkingGrid::blockMeanAbsDifference), this smooths it
+// (sigmaMm), takes the soft tissue's level (the tissueQuantile of the texture over the anatomy
+// outside the mask) and finds the anatomy, deeper than depthMm from its outline (beyond the
+// grid's edge counts as anatomy), left out of the mask, whose texture is above `ratio` times
+// that level, in 4-connected pieces; thin ones (seams along bone outlines, the skin, clothing
+// folds) are marked not thick. Everything is exact or a fixed-order sum: the same for every
+// thread count.
+class TexturedGapFinder {
+  public:
+    [[nodiscard]] TexturedGaps operator()(const FloatImage& texture, const Mask& mask,
+                                          const Mask& anatomy, double cellMm,
+                                          const TexturedGapSettings& settings,
+                                          const ExecutionPolicy& policy) const;
+    // The union of the pieces that are thick (and, with `touchingOnly`, touch the mask).
+    [[nodiscard]] static Mask select(const TexturedGaps& gaps, bool touchingOnly);
+};
+
+}  // namespace xrayprep::processing

@@ -1,0 +1,102 @@
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+
+#include "processing/contour/TexturedGapFinder.h"
+#include "processing/contour/WorkingGrid.h"
+
+namespace xrayprep::processing {
+namespace {
+
+// A 1 mm cell grid: anatomy (cells 10..149 x 10..109) with tissue texture 1, a bone in the
+// mask (texture 6) and, left out, pieces of given texture.
+struct Cells {
+    static constexpr int kW = 160, kH = 120;
+    FloatImage texture{kW, kH, 0.0f};
+    Mask mask{kW, kH}, anatomy{kW, kH};
+    Cells() {
+        for (int y = 10; y < 110; ++y) {
+            for (int x = 10; x < 150; ++x) {
+                anatomy.at(x, y) = 1;
+                texture.at(x, y) = 1.0f;
+            }
+        }
+        set(20, 30, 50, 90, 6.0f, true);  // the bone
+    }
+    void set(int x0, int y0, int x1, int y1, float t, bool inMask = false) {
+        for (int y = y0; y < y1; ++y) {
+            for (int x = x0; x < x1; ++x) {
+                texture.at(x, y) = t;
+                mask.at(x, y) = inMask ? 1 : 0;
+            }
+        }
+    }
+    [[nodiscard]] TexturedGaps find() const {
+        TexturedGapSettings s;
+        s.sigmaMm = 0.0;  // no smoothing: the pieces are exactly what was set
+        return TexturedGapFinder{}(texture, mask, anatomy, 1.0, s, ExecutionPolicy::serial());
+    }
+};
+
+int selected(const TexturedGaps& g, bool touchingOnly) {
+    const Mask m = TexturedGapFinder::select(g, touchingOnly);
+    int n = 0;
+    for (auto v : m.pixels()) n += v;
+    return n;
+}
+
+TEST(TexturedGapFinder, SelectsThickBoneTexturedPiecesAndThoseBesideTheMaskForTheFill) {
+    Cells c;
+    c.set(50, 40, 70, 70, 5.0f);    // beside the bone, 20 x 30: filled
+    c.set(100, 30, 130, 60, 5.0f);  // apart from the bone, 30 x 30: counted, not filled
+    c.set(90, 75, 96, 105, 5.0f);   // 6 cells wide: no disk of radius 5 fits
+    const TexturedGaps g = c.find();
+    ASSERT_TRUE(g.measured);
+    EXPECT_EQ(selected(g, true), 20 * 30);
+    EXPECT_EQ(selected(g, false), 20 * 30 + 30 * 30);
+}
+
+TEST(TexturedGapFinder, LeavesOutTheSkinLayerNoiseAndFlattenedTissue) {
+    Cells c;
+    c.set(60, 10, 100, 40, 5.0f);     // 30 deep from the top skin: its first 6 rows are skin layer
+    c.set(100, 60, 130, 100, 12.0f);  // twice the bone's texture: noise, not trabeculae
+    TexturedGaps g = c.find();
+    ASSERT_TRUE(g.measured);
+    EXPECT_EQ(selected(g, false), 40 * (40 - 16));  // rows 16..39 (depth > 6 from row 9)
+    // Tissue flattened to nearly nothing (a heavily compressed film): no measure at all.
+    Cells flat;
+    for (auto& v : flat.texture.pixels()) v = v == 1.0f ? 0.1f : v;
+    flat.set(50, 40, 70, 70, 5.0f);
+    EXPECT_FALSE(flat.find().measured);
+}
+
+TEST(WorkingGrid, BlockMeanAbsDifferenceIsTheMeanOfEachBlock) {
+    Image a(37, 23, 12), b(37, 23, 12);
+    std::mt19937 rng(3);
+    for (auto& v : a.pixels()) v = static_cast<std::uint16_t>(rng() % 4096);
+    for (auto& v : b.pixels()) v = static_cast<std::uint16_t>(rng() % 4096);
+    const WorkingGrid g(37, 23, 10);  // factor 4, ragged last blocks
+    for (const int threads : {1, 2}) {
+        const FloatImage m = g.blockMeanAbsDifference(a, b, ExecutionPolicy{threads});
+        ASSERT_EQ(m.width(), g.width());
+        for (int j = 0; j < g.height(); ++j) {
+            for (int i = 0; i < g.width(); ++i) {
+                double sum = 0.0;
+                int n = 0;
+                for (int y = j * g.factor(); y < std::min(23, (j + 1) * g.factor()); ++y) {
+                    for (int x = i * g.factor(); x < std::min(37, (i + 1) * g.factor()); ++x) {
+                        sum +=
+                            std::abs(static_cast<int>(a.at(x, y)) - static_cast<int>(b.at(x, y)));
+                        ++n;
+                    }
+                }
+                EXPECT_FLOAT_EQ(m.at(i, j), static_cast<float>(sum / n)) << i << "," << j;
+            }
+        }
+    }
+}
+
+}  // namespace
+}  // namespace xrayprep::processing
