@@ -206,7 +206,8 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "regions: anatomy beside the bone with the fine texture of bone (what the "
                        "median removed, above 2.2 x the soft tissue's, 6 mm or more inside the "
                        "anatomy) is filled when a disk of this radius fits in it: a "
-                       "hollow-looking calcaneus; 0 = off."));
+                       "hollow-looking calcaneus; 0 = off (the default: it can take soft tissue "
+                       "for bone on some films)."));
     all.push_back(real("contour.holeMaxMm2", S::Contour, XP_FIELD(contour.holeMaxMm2), 0, 1e6,
                        "mm²",
                        "regions: holes left among several bones after the closing are filled "

@@ -27,7 +27,7 @@ TEST(CudaQuality, TheReportIsTheHostChecksOfTheMaskAndAgreesWithSerial) {
     serial.setInput(phantom.image, phantom.metadata.spacing);
     const processing::PipelineResult& s = serial.run(params);
 
-    ASSERT_EQ(c.quality.checks.size(), 7u);
+    ASSERT_EQ(c.quality.checks.size(), 8u);
     // Checked again here from the masks the run handed back: the same report, so the checks
     // saw the finished host copies (and the body part, not given here, passes).
     processing::QualityReport again = processing::MaskQuality{}(

@@ -109,6 +109,7 @@ TEST(PipelineHostOutputs, FinishedBeforeEveryObserverCallAndBeforeTheRunReturns)
                                                "finish",
                                                toString(StageId::Contour),
                                                "mask",
+                                               "finish",  // before the checks read host images
                                                "finish",
                                                toString(StageId::Mask),
                                                "esf",
@@ -142,8 +143,10 @@ TEST(PipelineHostOutputs, LateDeviceTimesGoToTheStagesOfTheirTakes) {
     EXPECT_EQ(r.deviceTimes[stageIndex(StageId::Mask)]->computeMs, 1.0);
     EXPECT_EQ(r.deviceTimes[stageIndex(StageId::Mask)]->downloadMs, 10.0);
     EXPECT_EQ(r.deviceTimes[stageIndex(StageId::Esf)]->downloadMs, 20.0);
-    // Without an observer the outputs are finished once, at the end.
-    const std::vector<std::string> expected = {"begin", "mask", "esf", "finish", "late", "end"};
+    // Without an observer the outputs are finished before the mask checks (they read the
+    // median's host copy) and at the end.
+    const std::vector<std::string> expected = {"begin",  "mask", "finish", "esf",
+                                               "finish", "late", "end"};
     EXPECT_EQ(backend->log, expected);
 }
 
