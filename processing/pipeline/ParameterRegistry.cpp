@@ -298,7 +298,7 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "hollow-looking calcaneus is missing."));
     all.push_back(real("quality.textureRatio", S::Mask, XP_FIELD(quality.textureRatio), 1, 100,
                        "x tissue",
-                       "Check textured-gap: texture above this multiple of the soft tissue's "
+                       "Check textured-gap: texture above this multiple of the deep soft tissue's "
                        "(outside the mask) is bone-like."));
     all.push_back(real("quality.textureDepth", S::Mask, XP_FIELD(quality.textureDepthMm), 0, 1000,
                        "mm",

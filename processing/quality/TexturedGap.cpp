@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace xrayprep::processing {
@@ -23,24 +24,39 @@ TexturedGapMeasure TexturedGap::operator()(const Image& radiograph, const Image&
     const double cellMm = f * mmPerPixel;
     FloatImage texture(cw, ch);
     Mask inMask(cw, ch), inAnatomy(cw, ch);
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    // Column sums over each band of f rows first (whole rows, vectorisable), then the sums of
+    // f columns: integer sums, exact in any order.
+    std::vector<std::uint32_t> diff(static_cast<std::size_t>(w)), m(diff.size()), a(diff.size());
     for (int j = 0; j < ch; ++j) {
-        for (int i = 0; i < cw; ++i) {
-            double sum = 0.0;
-            int n = 0, m = 0, a = 0;
-            for (int y = j * f; y < std::min(h, (j + 1) * f); ++y) {
-                for (int x = i * f; x < std::min(w, (i + 1) * f); ++x) {
-                    const std::size_t k = static_cast<std::size_t>(y) * w + x;
-                    sum += std::abs(static_cast<double>(radiograph.data()[k]) -
-                                    static_cast<double>(median.data()[k]));
-                    m += mask.data()[k] != 0;
-                    a += anatomy.data()[k] != 0;
-                    ++n;
-                }
+        const int y0 = j * f, y1 = std::min(h, y0 + f);
+        std::fill(diff.begin(), diff.end(), 0u);
+        std::fill(m.begin(), m.end(), 0u);
+        std::fill(a.begin(), a.end(), 0u);
+        for (int y = y0; y < y1; ++y) {
+            const std::uint16_t* r = radiograph.row(y);
+            const std::uint16_t* md = median.row(y);
+            const std::uint8_t* mr = mask.row(y);
+            const std::uint8_t* ar = anatomy.row(y);
+            for (int x = 0; x < w; ++x) {
+                diff[x] += r[x] > md[x] ? r[x] - md[x] : md[x] - r[x];
+                m[x] += mr[x] != 0;
+                a[x] += ar[x] != 0;
             }
-            texture.at(i, j) = static_cast<float>(sum / n);
-            inMask.at(i, j) = 2 * m > n ? 1 : 0;
-            inAnatomy.at(i, j) = 2 * a > n ? 1 : 0;
+        }
+        for (int i = 0; i < cw; ++i) {
+            const int x0 = i * f, x1 = std::min(w, x0 + f);
+            std::uint64_t sum = 0;
+            std::uint32_t inMaskCount = 0, inAnatomyCount = 0;
+            for (int x = x0; x < x1; ++x) {
+                sum += diff[x];
+                inMaskCount += m[x];
+                inAnatomyCount += a[x];
+            }
+            const std::uint32_t n = static_cast<std::uint32_t>((y1 - y0) * (x1 - x0));
+            texture.at(i, j) =
+                static_cast<float>(static_cast<double>(sum) / static_cast<double>(n));
+            inMask.at(i, j) = 2 * inMaskCount > n ? 1 : 0;
+            inAnatomy.at(i, j) = 2 * inAnatomyCount > n ? 1 : 0;
         }
     }
     const TexturedGaps gaps = TexturedGapFinder{}(texture, inMask, inAnatomy, cellMm, s, policy);

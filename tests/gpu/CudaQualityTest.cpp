@@ -30,8 +30,9 @@ TEST(CudaQuality, TheReportIsTheHostChecksOfTheMaskAndAgreesWithSerial) {
     ASSERT_EQ(c.quality.checks.size(), 8u);
     // Checked again here from the masks the run handed back: the same report, so the checks
     // saw the finished host copies (and the body part, not given here, passes).
-    processing::QualityReport again = processing::MaskQuality{}(
-        c.contour, pp.width, pp.height, phantom.metadata.spacing, params.quality);
+    processing::QualityReport again =
+        processing::MaskQuality{}(c.contour, pp.width, pp.height, phantom.metadata.spacing,
+                                  params.quality, &c.median, &phantom.image, c.scale.mmPerPixel);
     again.checks.push_back(processing::BodyPartCheck{}(""));
     EXPECT_EQ(c.quality, again);
     if (c.contour.mask == s.contour.mask && c.contour.anatomy == s.contour.anatomy) {
