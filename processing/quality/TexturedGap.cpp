@@ -25,7 +25,9 @@ TexturedGapMeasure TexturedGap::operator()(const Image& radiograph, const Image&
     FloatImage texture(cw, ch);
     Mask inMask(cw, ch), inAnatomy(cw, ch);
     // Column sums over each band of f rows first (whole rows, vectorisable), then the sums of
-    // f columns: integer sums, exact in any order.
+    // f columns: integer sums, exact in any order. One fused pass for the texture and both
+    // majorities: WorkingGrid's blockMeanAbsDifference and a majority per mask, three passes,
+    // made the check 100 ms instead of 35 at the reference size.
     std::vector<std::uint32_t> diff(static_cast<std::size_t>(w)), m(diff.size()), a(diff.size());
     for (int j = 0; j < ch; ++j) {
         const int y0 = j * f, y1 = std::min(h, y0 + f);
