@@ -14,6 +14,7 @@
 #include "processing/contour/SnakeMethod.h"
 #include "processing/contour/TexturedGapFinder.h"
 #include "processing/contour/WorkingGrid.h"
+#include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
 
 namespace xrayprep::processing {
@@ -87,7 +88,7 @@ WorkingGrid gridFor(int w, int h, const ContourParams& p, double mm) {
 }
 
 // The regions method's texture fill: anatomy next to the bone that it left out but that has the
-// fine texture of bone, in pieces a disk of textureFillMm fits in (TexturedGapFinder), joins
+// fine texture of bone, where a disk of textureFillMm inside it reaches (TexturedGapFinder), joins
 // the bone, and the outline is traced again as the method traces it. A calcaneus whose
 // spongy interior is no brighter than the heel's soft tissue is reached as tissue by the
 // method; its trabeculae still show in what the median removed.
@@ -106,32 +107,50 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
     const TexturedGaps gaps =
         TexturedGapFinder{}(texture, found.bone, found.anatomy, workingMm, s, policy);
     if (!gaps.measured) return;
-    const Mask added = TexturedGapFinder::select(gaps, true);
+    // The selected pieces, with the textured cells within textureFillMm of them that the
+    // opening rounded off (the piece's rim along the bone's outline).
+    Mask added = TexturedGapFinder::select(gaps, true);
+    added = unite(added,
+                  intersect(DiskMorphology{}.dilate(added, p.textureFillMm / workingMm, policy),
+                            gaps.textured, policy),
+                  policy);
     std::int64_t area = 0;
     int pieces = 0;
     for (const Component& c : gaps.pieces.components) {
-        if (gaps.thick[c.label - 1] && gaps.touching[c.label - 1]) {
+        if (gaps.boneLike[c.label - 1] && gaps.touching[c.label - 1]) {
             area += c.area;
             ++pieces;
         }
     }
     if (pieces == 0) return;
     const int w = found.bone.width(), h = found.bone.height();
-    for (std::size_t i = 0; i < found.bone.pixels().size(); ++i) {
-        found.bone.data()[i] = found.bone.data()[i] != 0 || added.data()[i] != 0 ? 1 : 0;
+    const Mask before = found.bone;
+    found.bone = unite(before, added, policy);
+    // The darker seams between the added pieces and the bone, narrower than twice closeMm (the
+    // same interior, less textured where it is dimmest): what the method's closing bridges
+    // with the added pieces and did not without them, inside the anatomy.
+    if (p.closeMm > 0.0) {
+        const double r = p.closeMm / workingMm;
+        const Mask bridged = andNot(DiskMorphology{}.close(found.bone, r, policy),
+                                    DiskMorphology{}.close(before, r, policy), policy);
+        found.bone = unite(found.bone, intersect(bridged, found.anatomy, policy), policy);
     }
-    // The holes an added piece closes or borders (the darkest trabecular pockets of the same
-    // interior), up to holeMaxMm2 as the method's own closing fills them.
-    Mask outside(w, h);
-    for (std::size_t i = 0; i < outside.pixels().size(); ++i) {
-        outside.data()[i] = found.bone.data()[i] == 0 ? 1 : 0;
-    }
-    const ComponentMap holes = ConnectedComponents{}(outside, Connectivity::Four, policy);
+    // The holes the fill closes off (the darkest trabecular pockets of the same interior, the
+    // neutral triangle of a calcaneus), up to the area the texture added; and the holes an
+    // added piece borders, up to holeMaxMm2 as the method's own closing fills them.
+    const ComponentMap open =
+        ConnectedComponents{}(complement(before, policy), Connectivity::Four, policy);
+    const ComponentMap holes =
+        ConnectedComponents{}(complement(found.bone, policy), Connectivity::Four, policy);
     std::vector<bool> besideAdded(holes.components.size(), false);
+    std::vector<bool> closedOff(holes.components.size(), false);
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const std::int32_t label = holes.labels.at(x, y);
             if (label == 0) continue;
+            const std::int32_t was = open.labels.at(x, y);
+            closedOff[label - 1] =
+                closedOff[label - 1] || (was > 0 && open.components[was - 1].touchesBorder);
             besideAdded[label - 1] = besideAdded[label - 1] || (x > 0 && added.at(x - 1, y) != 0) ||
                                      (x + 1 < w && added.at(x + 1, y) != 0) ||
                                      (y > 0 && added.at(x, y - 1) != 0) ||
@@ -144,8 +163,9 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
         const std::int32_t label = holes.labels.data()[i];
         if (label > 0) {
             const Component& c = holes.components[label - 1];
-            if (besideAdded[label - 1] && !c.touchesBorder &&
-                static_cast<double>(c.area) <= maxHole) {
+            const auto holeArea = static_cast<double>(c.area);
+            if (!c.touchesBorder && ((closedOff[label - 1] && c.area <= area) ||
+                                     (besideAdded[label - 1] && holeArea <= maxHole))) {
                 found.bone.data()[i] = 1;
             }
         }

@@ -42,11 +42,9 @@ struct ContourParams {
     double holeMaxMm2 = 150.0;       // holes the closing leaves, up to this area, are filled
     // Left-out anatomy next to the bone with the fine texture of bone (TexturedGapFinder: a
     // hollow-looking calcaneus whose interior is no brighter than the heel's tissue) is filled
-    // when a disk of this radius fits in it; 0 = never. Off by default: at 5 mm it gives back
-    // the lost calcanei of three films (fl03, fl11, wm03) but adds soft tissue on one film
-    // with a grey second background (fl18) and on a halved DP phantom (PipelineHalfResolution:
-    // Dice against the truth 0.958 -> 0.910); the textured-gap check reports what it would add.
-    double textureFillMm = 0.0;
+    // where a disk of this radius inside it reaches, with the seams the closing then bridges
+    // and the holes it closes off; 0 = never.
+    double textureFillMm = 5.0;
 
     // snake
     double alpha = 0.1;         // elasticity

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/ValueStatistics.h"
@@ -34,6 +35,21 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
                                 ? 1
                                 : 0;
     }
+    // The tissue beside the bones (within referenceMm of the mask): what a piece next to a bone
+    // must be told apart from on average (below).
+    Mask nearMask(w, h);
+    {
+        const Raster<std::int32_t> fromMask = DistanceTransform{}.squared(mask, policy);
+        const double reach = s.referenceMm / cellMm;
+        for (std::size_t i = 0; i < n; ++i) {
+            nearMask.data()[i] =
+                outside.data()[i] != 0 && static_cast<double>(fromMask.data()[i]) <= reach * reach
+                    ? 1
+                    : 0;
+        }
+    }
+    std::vector<float> nearValues = valuesWhere(texture, nearMask);
+    const float nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
     std::vector<float> values = valuesWhere(texture, outside);
     if (values.empty()) return out;
     const float tissue = quantileOf(values, s.tissueQuantile);
@@ -54,38 +70,49 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
         return out;
     }
     out.measured = true;
-    Mask gap(w, h), notGap(w, h);
+    Mask gap(w, h);
     for (std::size_t i = 0; i < n; ++i) {
         gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
-        notGap.data()[i] = gap.data()[i] == 0 ? 1 : 0;
     }
-    // A piece is thick when some cell of it lies thicknessMm or more from every cell outside it.
-    const Raster<std::int32_t> inner = DistanceTransform{}.squared(notGap, policy);
-    out.pieces = ConnectedComponents{}(gap, Connectivity::Four, policy);
+    // The pieces are what a disk of thicknessMm inside the gap reaches (its opening): a thin
+    // seam along a bone's outline that meets a thick piece is not part of it.
+    const Mask opened = DiskMorphology{}.open(gap, s.thicknessMm / cellMm, policy);
+    out.textured = gap;
+    out.pieces = ConnectedComponents{}(opened, Connectivity::Four, policy);
     const std::size_t count = out.pieces.components.size();
-    std::vector<std::int32_t> thickest(count, 0);
     std::vector<double> textureSum(count, 0.0);
     out.touching.assign(count, false);
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const std::int32_t label = out.pieces.labels.at(x, y);
             if (label == 0) continue;
-            thickest[label - 1] = std::max(thickest[label - 1], inner.at(x, y));
             textureSum[label - 1] += texture.at(x, y);
-            const bool nextToMask =
-                (x > 0 && mask.at(x - 1, y) != 0) || (x + 1 < w && mask.at(x + 1, y) != 0) ||
-                (y > 0 && mask.at(x, y - 1) != 0) || (y + 1 < h && mask.at(x, y + 1) != 0);
+            // A 4-neighbour in the mask, or a diagonal one: the opening rounds a piece's
+            // corners where it meets the bone.
+            bool nextToMask = false;
+            for (int dy = -1; dy <= 1 && !nextToMask; ++dy) {
+                for (int dx = -1; dx <= 1; ++dx) {
+                    const int nx = x + dx, ny = y + dy;
+                    if (nx >= 0 && ny >= 0 && nx < w && ny < h && mask.at(nx, ny) != 0) {
+                        nextToMask = true;
+                        break;
+                    }
+                }
+            }
             if (nextToMask) out.touching[label - 1] = true;
         }
     }
-    const double minThickness = s.thicknessMm / cellMm;
-    out.thick.assign(count, false);
+    out.boneLike.assign(count, false);
     for (std::size_t k = 0; k < count; ++k) {
         // Trabeculae are no more textured than the bone around them (its outline's edges
         // included); a piece far more textured than that is noise or artefact.
         const double mean = textureSum[k] / static_cast<double>(out.pieces.components[k].area);
-        out.thick[k] = static_cast<double>(thickest[k]) >= minThickness * minThickness &&
-                       mean <= s.maxBoneShare * static_cast<double>(boneTexture);
+        // ... and more textured on average than `ratio` times the tissue beside the bones:
+        // the tissue far from every bone (a second background taken for anatomy, smooth as the
+        // air) can set the level of single cells too low for the folds and tendons in front
+        // of an ankle.
+        out.boneLike[k] = mean <= s.maxBoneShare * static_cast<double>(boneTexture) &&
+                          mean > s.ratio * static_cast<double>(nearTissue);
     }
     return out;
 }
@@ -96,8 +123,9 @@ Mask TexturedGapFinder::select(const TexturedGaps& gaps, bool touchingOnly) {
     for (std::size_t i = 0; i < out.pixels().size(); ++i) {
         const std::int32_t label = labels.data()[i];
         out.data()[i] =
-            label > 0 && gaps.thick[label - 1] && (!touchingOnly || gaps.touching[label - 1]) ? 1
-                                                                                              : 0;
+            label > 0 && gaps.boneLike[label - 1] && (!touchingOnly || gaps.touching[label - 1])
+                ? 1
+                : 0;
     }
     return out;
 }

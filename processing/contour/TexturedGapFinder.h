@@ -14,9 +14,11 @@ namespace xrayprep::processing {
 struct TexturedGapSettings {
     double ratio = 2.2;            // texture above this multiple of the soft tissue's is bone-like
     double depthMm = 6.0;          // only this far or farther inside the anatomy (not the skin)
-    double thicknessMm = 5.0;      // a piece counts when a disk of this radius fits in it
+    double thicknessMm = 5.0;      // only what a disk of this radius inside the gap reaches
     double sigmaMm = 1.5;          // the texture's smoothing
     double tissueQuantile = 0.3;   // of the texture outside the mask: the soft tissue's level
+    double referenceMm = 10.0;     // a piece's mean texture must also be above `ratio` times
+                                   // the tissue's level within this distance of the mask
     double boneShare = 0.4;        // ... and at least this share of the mask's median texture
     double minTissueShare = 0.08;  // deep tissue less textured than this share of the bone's:
                                    // flattened by compression, nothing is measured
@@ -26,10 +28,13 @@ struct TexturedGapSettings {
 
 // The textured pieces of the anatomy a mask leaves out, on a grid of cells.
 struct TexturedGaps {
-    ComponentMap pieces;         // every textured piece deep enough (4-connected)
-    std::vector<bool> thick;     // per piece: a disk of radius thicknessMm fits in it, and
-                                 // it is no more textured than bone (maxBoneShare)
-    std::vector<bool> touching;  // per piece: a cell of it is a 4-neighbour of the mask
+    Mask textured;               // the textured anatomy deep enough left out of the mask
+    ComponentMap pieces;         // ... opened by a disk of
+                                 // radius thicknessMm (4-connected pieces)
+    std::vector<bool> boneLike;  // per piece: no more textured on average than bone
+                                 // (maxBoneShare), more than `ratio` times the tissue
+                                 // within referenceMm of the mask
+    std::vector<bool> touching;  // per piece: a cell of it is an 8-neighbour of the mask
     bool measured = false;       // false: no texture to tell bone by (no anatomy outside the mask,
                                  // a median that removed nothing, bone no more textured than the
                                  // tissue, tissue flattened by compression)
@@ -43,16 +48,16 @@ struct TexturedGaps {
 // (sigmaMm), takes the soft tissue's level (the tissueQuantile of the texture over the anatomy
 // outside the mask) and finds the anatomy, deeper than depthMm from its outline (beyond the
 // grid's edge counts as anatomy), left out of the mask, whose texture is above `ratio` times
-// that level, in 4-connected pieces; thin ones (seams along bone outlines, the skin, clothing
-// folds) are marked not thick. Everything is exact or a fixed-order sum: the same for every
-// thread count.
+// that level; of that, only what a disk of thicknessMm inside it reaches (thin seams along bone
+// outlines, the skin and clothing folds are left out, also where they meet a thick piece).
+// Everything is exact or a fixed-order sum: the same for every thread count.
 class TexturedGapFinder {
   public:
     [[nodiscard]] TexturedGaps operator()(const FloatImage& texture, const Mask& mask,
                                           const Mask& anatomy, double cellMm,
                                           const TexturedGapSettings& settings,
                                           const ExecutionPolicy& policy) const;
-    // The union of the pieces that are thick (and, with `touchingOnly`, touch the mask).
+    // The union of the pieces that are bone-like (and, with `touchingOnly`, touch the mask).
     [[nodiscard]] static Mask select(const TexturedGaps& gaps, bool touchingOnly);
 };
 

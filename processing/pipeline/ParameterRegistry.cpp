@@ -205,9 +205,8 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "mm",
                        "regions: anatomy beside the bone with the fine texture of bone (what the "
                        "median removed, above 2.2 x the soft tissue's, 6 mm or more inside the "
-                       "anatomy) is filled when a disk of this radius fits in it: a "
-                       "hollow-looking calcaneus; 0 = off (the default: it can take soft tissue "
-                       "for bone on some films)."));
+                       "anatomy) is filled where a disk of this radius fits in it: a "
+                       "hollow-looking calcaneus; 0 = off."));
     all.push_back(real("contour.holeMaxMm2", S::Contour, XP_FIELD(contour.holeMaxMm2), 0, 1e6,
                        "mm²",
                        "regions: holes left among several bones after the closing are filled "
@@ -306,8 +305,8 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "counts (not the skin)."));
     all.push_back(real("quality.textureThickness", S::Mask, XP_FIELD(quality.textureThicknessMm), 0,
                        1000, "mm",
-                       "Check textured-gap: a piece counts when a disk of this radius fits in "
-                       "it (not the seams along bone outlines)."));
+                       "Check textured-gap: only what a disk of this radius inside it reaches "
+                       "counts (not the seams along bone outlines)."));
 
     all.push_back(real("esf.rho", S::Esf, XP_FIELD(esf.rho), 0.1, 10000, "px",
                        "Smoothing scale of the edge strength function."));

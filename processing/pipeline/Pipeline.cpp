@@ -196,6 +196,13 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     // The input with its burned-in annotation painted over, when it has any: the median's
     // input, so it must outlive the run scope like the other images handed to the backend.
     Image painted;
+    // What the median was made from: the texture fill and check compare it with the median (an
+    // arrow's strokes are not bone texture). Painted again when the median stage did not run.
+    const auto radiograph = [&]() -> const Image& {
+        if (r.annotation.empty()) return input_;
+        if (painted.empty()) painted = BurnedInAnnotation{}.paintedOver(input_, r.annotation);
+        return painted;
+    };
     const RunScope scope(b, pool_);
     (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
@@ -236,7 +243,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.threshold.backgroundValue,
                                                r.scale.mmPerPixel,
                                                &r.annotation,
-                                               &input_};
+                                               &radiograph()};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;
@@ -246,8 +253,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // the stage's time so that backends compare on their own work; the median's
                 // host copy may still be on its way from a device.
                 b.finishHostOutputs();
-                r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                          params.quality, &r.median, &input_, r.scale.mmPerPixel);
+                r.quality =
+                    MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
+                                  params.quality, &r.median, &radiograph(), r.scale.mmPerPixel);
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:

@@ -64,7 +64,7 @@ TexturedGapMeasure TexturedGap::operator()(const Image& radiograph, const Image&
     const TexturedGaps gaps = TexturedGapFinder{}(texture, inMask, inAnatomy, cellMm, s, policy);
     out.measured = gaps.measured;
     for (const Component& c : gaps.pieces.components) {
-        if (!gaps.thick[c.label - 1]) continue;
+        if (!gaps.boneLike[c.label - 1]) continue;
         const double area = static_cast<double>(c.area) * cellMm * cellMm;
         out.areaMm2 += area;
         out.largestMm2 = std::max(out.largestMm2, area);

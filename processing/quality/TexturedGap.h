@@ -10,7 +10,8 @@
 namespace xrayprep::processing {
 
 struct TexturedGapMeasure {
-    double areaMm2 = 0.0;     // textured anatomy left out of the mask, in thick pieces
+    double areaMm2 = 0.0;     // textured anatomy left out of the mask that a disk of
+                              // thicknessMm inside it reaches
     double largestMm2 = 0.0;  // the largest such piece
     int pieces = 0;
     bool measured = false;  // false: no texture to compare (no anatomy outside the mask, or a
@@ -19,7 +20,7 @@ struct TexturedGapMeasure {
 
 // The textured anatomy a full-resolution mask leaves out (TexturedGapFinder on cells of about
 // cellMm: |radiograph - median| averaged over each, the mask and anatomy by majority), summed
-// over the thick pieces. All images are full resolution, width x height; mmPerPixel > 0.
+// over its bone-like pieces. All images are full resolution, width x height; mmPerPixel > 0.
 class TexturedGap {
   public:
     [[nodiscard]] TexturedGapMeasure operator()(const Image& radiograph, const Image& median,

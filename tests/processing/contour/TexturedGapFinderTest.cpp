@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <vector>
 
 #include "processing/contour/TexturedGapFinder.h"
 #include "processing/contour/WorkingGrid.h"
@@ -40,6 +42,46 @@ struct Cells {
     }
 };
 
+// Brute force, independent of the finder's distance transforms: the cells of the
+// rectangles (x0, y0, x1, y1) that a disk of radius r (the cells at distance <= r) lying
+// wholly inside their union reaches.
+int openedArea(const std::vector<std::array<int, 4>>& rects, int r) {
+    const auto inside = [&](int x, int y) {
+        for (const auto& q : rects) {
+            if (x >= q[0] && x < q[2] && y >= q[1] && y < q[3]) return true;
+        }
+        return false;
+    };
+    const int w = Cells::kW, h = Cells::kH;
+    std::vector<bool> core(static_cast<std::size_t>(w) * h, false);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            bool fits = inside(x, y);
+            for (int dy = -r; dy <= r && fits; ++dy) {
+                for (int dx = -r; dx <= r && fits; ++dx) {
+                    if (dx * dx + dy * dy <= r * r && !inside(x + dx, y + dy)) fits = false;
+                }
+            }
+            core[static_cast<std::size_t>(y) * w + x] = fits;
+        }
+    }
+    int n = 0;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            bool reached = false;
+            for (int dy = -r; dy <= r && !reached && inside(x, y); ++dy) {
+                for (int dx = -r; dx <= r && !reached; ++dx) {
+                    const int cx = x + dx, cy = y + dy;
+                    reached = dx * dx + dy * dy <= r * r && cx >= 0 && cy >= 0 && cx < w &&
+                              cy < h && core[static_cast<std::size_t>(cy) * w + cx];
+                }
+            }
+            n += reached ? 1 : 0;
+        }
+    }
+    return n;
+}
+
 int selected(const TexturedGaps& g, bool touchingOnly) {
     const Mask m = TexturedGapFinder::select(g, touchingOnly);
     int n = 0;
@@ -54,8 +96,24 @@ TEST(TexturedGapFinder, SelectsThickBoneTexturedPiecesAndThoseBesideTheMaskForTh
     c.set(90, 75, 96, 105, 5.0f);   // 6 cells wide: no disk of radius 5 fits
     const TexturedGaps g = c.find();
     ASSERT_TRUE(g.measured);
-    EXPECT_EQ(selected(g, true), 20 * 30);
-    EXPECT_EQ(selected(g, false), 20 * 30 + 30 * 30);
+    const int beside = openedArea({{50, 40, 70, 70}}, 5);
+    EXPECT_GT(beside, 20 * 30 - 4 * 12);  // the corners rounded, nothing more
+    EXPECT_EQ(selected(g, true), beside);
+    EXPECT_EQ(selected(g, false), beside + openedArea({{100, 30, 130, 60}}, 5));
+}
+
+TEST(TexturedGapFinder, LeavesOutAThinSeamThatMeetsAThickPiece) {
+    // A 3-cell seam along the bone's outline, joined by another to a thick piece apart from
+    // the bone: one connected gap, but only the thick piece's opening counts, and it does not
+    // touch the mask, so the fill takes nothing.
+    Cells c;
+    c.set(50, 30, 53, 90, 5.0f);
+    c.set(53, 30, 100, 33, 5.0f);
+    c.set(100, 30, 130, 60, 5.0f);
+    const TexturedGaps g = c.find();
+    ASSERT_TRUE(g.measured);
+    EXPECT_EQ(selected(g, true), 0);
+    EXPECT_EQ(selected(g, false), openedArea({{100, 30, 130, 60}}, 5));
 }
 
 TEST(TexturedGapFinder, LeavesOutTheSkinLayerNoiseAndFlattenedTissue) {
@@ -64,7 +122,8 @@ TEST(TexturedGapFinder, LeavesOutTheSkinLayerNoiseAndFlattenedTissue) {
     c.set(100, 60, 130, 100, 12.0f);  // twice the bone's texture: noise, not trabeculae
     TexturedGaps g = c.find();
     ASSERT_TRUE(g.measured);
-    EXPECT_EQ(selected(g, false), 40 * (40 - 16));  // rows 16..39 (depth > 6 from row 9)
+    // rows 16..39 (depth > 6 from row 9), opened
+    EXPECT_EQ(selected(g, false), openedArea({{60, 16, 100, 40}}, 5));
     // Tissue flattened to nearly nothing (a heavily compressed film): no measure at all.
     Cells flat;
     for (auto& v : flat.texture.pixels()) v = v == 1.0f ? 0.1f : v;
