@@ -62,7 +62,10 @@ RgbImage renderContactSheet(const processing::Image& original,
     std::snprintf(buffer, sizeof buffer, "%dX%d %d BIT", original.width(), original.height(),
                   original.bitsStored());
     tiles.push_back({"1 ORIGINAL", buffer, grayTile(downscale(original, tw, th))});
-    std::snprintf(buffer, sizeof buffer, "%dX%d  ", p.median.size, p.median.size);
+    // The window the run used (sizeMm resolved to pixels), not the parameter: 0 means "from
+    // sizeMm".
+    const int window = result.medianSize > 0 ? result.medianSize : p.median.size;
+    std::snprintf(buffer, sizeof buffer, "%dX%d  ", window, window);
     tiles.push_back({"2 MEDIAN", buffer + timeText(result, StageId::Median),
                      gray(result.median, StageId::Median)});
     std::snprintf(buffer, sizeof buffer, "AT %d  ", static_cast<int>(result.threshold.value));

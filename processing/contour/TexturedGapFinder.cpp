@@ -56,7 +56,23 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
     if (!(tissue > 0.0f)) return out;  // the median removed nothing: no texture to compare
     // ... and never below a share of the bone's own texture: where compression flattened the
     // tissue, its texture is next to nothing and any ripple would pass.
-    std::vector<float> bone = valuesWhere(texture, mask);
+    // The bone's own texture is its interior's, boneInsetMm or more inside the mask: the
+    // edges of its outline are textured on any image (a smooth phantom, a washed-out JPEG
+    // whose blocks line every outline), trabeculae only on a radiograph.
+    Mask boneInterior(w, h);
+    {
+        Mask notMask(w, h);
+        for (std::size_t i = 0; i < n; ++i) notMask.data()[i] = mask.data()[i] == 0 ? 1 : 0;
+        const Raster<std::int32_t> inset = DistanceTransform{}.squared(notMask, policy);
+        const double minInset = s.boneInsetMm / cellMm;
+        for (std::size_t i = 0; i < n; ++i) {
+            boneInterior.data()[i] =
+                mask.data()[i] != 0 && static_cast<double>(inset.data()[i]) > minInset * minInset
+                    ? 1
+                    : 0;
+        }
+    }
+    std::vector<float> bone = valuesWhere(texture, boneInterior);
     const float boneTexture = bone.empty() ? 0.0f : medianOf(bone);
     const float level = std::max(static_cast<float>(s.ratio) * tissue,
                                  static_cast<float>(s.boneShare) * boneTexture);

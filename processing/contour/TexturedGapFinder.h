@@ -19,7 +19,9 @@ struct TexturedGapSettings {
     double tissueQuantile = 0.3;   // of the texture outside the mask: the soft tissue's level
     double referenceMm = 10.0;     // a piece's mean texture must also be above `ratio` times
                                    // the tissue's level within this distance of the mask
-    double boneShare = 0.4;        // ... and at least this share of the mask's median texture
+    double boneShare = 0.4;        // ... and at least this share of the bone's (the median
+                                   // texture of the mask's interior:
+    double boneInsetMm = 3.0;      // ... this far or farther inside it)
     double minTissueShare = 0.08;  // deep tissue less textured than this share of the bone's:
                                    // flattened by compression, nothing is measured
     double maxBoneShare = 1.5;     // a piece more textured on average than this share of the

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "mesh_export/ContactSheet.h"
 #include "mesh_export/ExportReport.h"
@@ -71,6 +72,27 @@ TEST(ContactSheet, FourByTwoTilesWithLabelsAndContours) {
     EXPECT_GT(sheet.at(8 + 80, 8 + 40).r, sheet.at(8 + 5, 8 + 40).r);
     // ESF was not run: its tile is background apart from "NOT RUN".
     EXPECT_EQ(sheet.at(8 + 2 * 168 + 3, row2 + 3), (Rgb8{24, 24, 28}));
+}
+
+// The median tile names the window the run used: the parameter may be 0 (from sizeMm).
+TEST(ContactSheet, MedianLabelShowsTheWindowTheRunUsed) {
+    ContactSheetOptions options;
+    options.tileWidth = 160;
+    const auto labelBar = [&](int parameter, int used) {
+        Fixture f;
+        f.result.parameters.median.size = parameter;
+        f.result.medianSize = used;
+        const RgbImage sheet = renderContactSheet(f.original, f.result, options);
+        std::vector<Rgb8> bar;
+        for (int y = 8 + 80; y < 8 + 80 + 40; ++y) {
+            for (int x = 8 + 168; x < 8 + 168 + 160; ++x) bar.push_back(sheet.at(x, y));
+        }
+        return bar;
+    };
+    const auto resolved = labelBar(0, 13);
+    EXPECT_EQ(resolved, labelBar(13, 0));  // drawn as "13X13", as a fixed window of 13 is
+    EXPECT_NE(resolved, labelBar(0, 0));   // not "0X0"
+    EXPECT_NE(resolved, labelBar(0, 7));
 }
 
 TEST(ContactSheet, RejectsBadOptions) {
