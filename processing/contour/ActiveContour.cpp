@@ -212,6 +212,13 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
         found.bone = std::move(bone.bone);
     }
     fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
+    // Thin strips along the image's edge or the anatomy's (the rim of a support the image cuts,
+    // tissue pressed along a platform's top) are no bone, as for the other methods.
+    EdgeStripOutcome strips = EdgeStripFilter{}(std::move(found.contours),
+                                                complement(found.anatomy, policy), g);
+    found.contours = std::move(strips.kept);
+    found.discarded.insert(found.discarded.end(), strips.discarded.begin(),
+                           strips.discarded.end());
     result.anatomy = g.expand(found.anatomy, policy);
     result.discarded = std::move(found.discarded);
     result.notes = std::move(found.notes);

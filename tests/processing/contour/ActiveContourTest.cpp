@@ -83,6 +83,36 @@ TEST(ActiveContour, SinglePixelComponentsAreIgnoredBelowMinArea) {
     }
 }
 
+// A bright strip along the bottom edge of the image (the rim of a support the image cuts, as
+// under the heel of a lateral film): no bone, for every method, and the bones stay.
+TEST(ActiveContour, AThinStripAlongTheImageEdgeIsNoBone) {
+    test::Scene scene = test::makeScene({});
+    // The soft tissue reaches down onto it (a heel pressed on the support).
+    for (int y = 150; y < 292; ++y) {
+        for (int x = 150; x < 280; ++x) {
+            if (scene.bones.at(x, y) == 0 && scene.median.at(x, y) < 1000)
+                scene.median.at(x, y) = 1300;
+        }
+    }
+    Mask strip(400, 300, 0);
+    for (int y = 292; y < 300; ++y) {
+        for (int x = 90; x < 340; ++x) {
+            scene.median.at(x, y) = 2300;
+            strip.at(x, y) = 1;
+        }
+    }
+    scene.thresholded = scene.median;
+    for (auto& v : scene.thresholded.pixels()) {
+        if (v <= scene.thresholdValue) v = 0;
+    }
+    scene.sobel = SobelFilter{}(scene.thresholded, ExecutionPolicy{1});
+    for (const ContourMethod m : kMethods) {
+        const ContourResult r = ActiveContour{}(scene.inputs(), withMethod(m), ExecutionPolicy{1});
+        EXPECT_EQ(test::overlap(r.mask, strip), 0) << toString(m);
+        EXPECT_GE(test::dice(r.mask, scene.bones), 0.9) << toString(m);
+    }
+}
+
 TEST(ActiveContour, ForegroundFillingTheImage) {
     // Bone everywhere but a dark notch: the region touches all four borders.
     Image image(80, 60, 12, 2500);
