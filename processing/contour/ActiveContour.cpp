@@ -107,6 +107,11 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
     const TexturedGaps gaps =
         TexturedGapFinder{}(texture, found.bone, found.anatomy, workingMm, s, policy);
     if (!gaps.measured) return;
+    int pieces = 0;
+    for (const Component& c : gaps.pieces.components) {
+        if (gaps.boneLike[c.label - 1] && gaps.touching[c.label - 1]) ++pieces;
+    }
+    if (pieces == 0) return;
     // The selected pieces, with the textured cells within textureFillMm of them that the
     // opening rounded off (the piece's rim along the bone's outline).
     Mask added = TexturedGapFinder::select(gaps, true);
@@ -115,14 +120,7 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                             gaps.textured, policy),
                   policy);
     std::int64_t area = 0;
-    int pieces = 0;
-    for (const Component& c : gaps.pieces.components) {
-        if (gaps.boneLike[c.label - 1] && gaps.touching[c.label - 1]) {
-            area += c.area;
-            ++pieces;
-        }
-    }
-    if (pieces == 0) return;
+    for (const std::uint8_t v : added.pixels()) area += v != 0 ? 1 : 0;
     const int w = found.bone.width(), h = found.bone.height();
     const Mask before = found.bone;
     found.bone = unite(before, added, policy);
@@ -214,11 +212,10 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
     fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
     // Thin strips along the image's edge or the anatomy's (the rim of a support the image cuts,
     // tissue pressed along a platform's top) are no bone, as for the other methods.
-    EdgeStripOutcome strips = EdgeStripFilter{}(std::move(found.contours),
-                                                complement(found.anatomy, policy), g);
+    EdgeStripOutcome strips =
+        EdgeStripFilter{}(std::move(found.contours), complement(found.anatomy, policy), g);
     found.contours = std::move(strips.kept);
-    found.discarded.insert(found.discarded.end(), strips.discarded.begin(),
-                           strips.discarded.end());
+    found.discarded.insert(found.discarded.end(), strips.discarded.begin(), strips.discarded.end());
     result.anatomy = g.expand(found.anatomy, policy);
     result.discarded = std::move(found.discarded);
     result.notes = std::move(found.notes);

@@ -35,30 +35,15 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
                                 ? 1
                                 : 0;
     }
-    // The tissue beside the bones (within referenceMm of the mask): what a piece next to a bone
-    // must be told apart from on average (below).
-    Mask nearMask(w, h);
-    {
-        const Raster<std::int32_t> fromMask = DistanceTransform{}.squared(mask, policy);
-        const double reach = s.referenceMm / cellMm;
-        for (std::size_t i = 0; i < n; ++i) {
-            nearMask.data()[i] =
-                outside.data()[i] != 0 && static_cast<double>(fromMask.data()[i]) <= reach * reach
-                    ? 1
-                    : 0;
-        }
-    }
-    std::vector<float> nearValues = valuesWhere(texture, nearMask);
-    const float nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
     std::vector<float> values = valuesWhere(texture, outside);
     if (values.empty()) return out;
     const float tissue = quantileOf(values, s.tissueQuantile);
     if (!(tissue > 0.0f)) return out;  // the median removed nothing: no texture to compare
-    // ... and never below a share of the bone's own texture: where compression flattened the
-    // tissue, its texture is next to nothing and any ripple would pass.
     // The bone's own texture is its interior's, boneInsetMm or more inside the mask: the
     // edges of its outline are textured on any image (a smooth phantom, a washed-out JPEG
-    // whose blocks line every outline), trabeculae only on a radiograph.
+    // whose blocks line every outline), trabeculae only on a radiograph. The level is never
+    // below a share of it: where compression flattened the tissue, its texture is next to
+    // nothing and any ripple would pass.
     Mask boneInterior(w, h);
     {
         Mask notMask(w, h);
@@ -87,15 +72,37 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
     }
     out.measured = true;
     Mask gap(w, h);
+    bool anyGap = false;
     for (std::size_t i = 0; i < n; ++i) {
         gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
+        anyGap = anyGap || gap.data()[i] != 0;
+    }
+    out.textured = gap;
+    if (!anyGap) {  // measured, nothing found (no distance transforms needed)
+        out.pieces.labels = Raster<std::int32_t>(w, h, 0);
+        return out;
     }
     // The pieces are what a disk of thicknessMm inside the gap reaches (its opening): a thin
     // seam along a bone's outline that meets a thick piece is not part of it.
     const Mask opened = DiskMorphology{}.open(gap, s.thicknessMm / cellMm, policy);
-    out.textured = gap;
     out.pieces = ConnectedComponents{}(opened, Connectivity::Four, policy);
     const std::size_t count = out.pieces.components.size();
+    if (count == 0) return out;
+    // The tissue beside the bones (within referenceMm of the mask): what a piece next to a bone
+    // must be told apart from on average (below).
+    Mask nearMask(w, h);
+    {
+        const Raster<std::int32_t> fromMask = DistanceTransform{}.squared(mask, policy);
+        const double reach = s.referenceMm / cellMm;
+        for (std::size_t i = 0; i < n; ++i) {
+            nearMask.data()[i] =
+                outside.data()[i] != 0 && static_cast<double>(fromMask.data()[i]) <= reach * reach
+                    ? 1
+                    : 0;
+        }
+    }
+    std::vector<float> nearValues = valuesWhere(texture, nearMask);
+    const float nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
     std::vector<double> textureSum(count, 0.0);
     out.touching.assign(count, false);
     for (int y = 0; y < h; ++y) {
