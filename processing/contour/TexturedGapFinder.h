@@ -13,7 +13,7 @@ namespace xrayprep::processing {
 // What makes anatomy left out of a bone mask look like bone by its texture.
 struct TexturedGapSettings {
     double ratio = 2.2;            // texture above this multiple of the soft tissue's is bone-like
-    double depthMm = 6.0;          // only this far or farther inside the anatomy (not the skin)
+    double depthMm = 4.0;          // only this far or farther inside the anatomy (not the skin)
     double thicknessMm = 5.0;      // only what a disk of this radius inside the gap reaches
     double sigmaMm = 1.5;          // the texture's smoothing
     double tissueQuantile = 0.3;   // of the texture outside the mask: the soft tissue's level

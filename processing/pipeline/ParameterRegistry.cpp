@@ -204,7 +204,7 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     all.push_back(real("contour.textureFillMm", S::Contour, XP_FIELD(contour.textureFillMm), 0, 100,
                        "mm",
                        "regions: anatomy beside the bone with the fine texture of bone (what the "
-                       "median removed, above 2.2 x the soft tissue's, 6 mm or more inside the "
+                       "median removed, above 2.2 x the soft tissue's, 4 mm or more inside the "
                        "anatomy) is filled where a disk of this radius fits in it: a "
                        "hollow-looking calcaneus; 0 = off."));
     all.push_back(real("contour.holeMaxMm2", S::Contour, XP_FIELD(contour.holeMaxMm2), 0, 1e6,

@@ -39,12 +39,12 @@ struct QualityParams {
     int maxFragments = 25;
     // textured-gap: at most this much of the anatomy (mm²) may have the fine texture of bone
     // (TexturedGap: above textureRatio times the soft tissue's, textureDepthMm or more inside
-    // the anatomy, in pieces holding a disk of radius textureThicknessMm) and be left out of
+    // the anatomy, where a disk of radius textureThicknessMm inside it reaches) and be left out of
     // the mask. A calcaneus whose interior is no brighter than the heel's soft tissue is
     // 1000-3000 mm²; a correct mask leaves at most a few hundred (bone seams, a tibia's canal).
     double maxTexturedGapMm2 = 500.0;
     double textureRatio = 2.2;
-    double textureDepthMm = 6.0;
+    double textureDepthMm = 4.0;
     double textureThicknessMm = 5.0;
 
     bool operator==(const QualityParams&) const = default;

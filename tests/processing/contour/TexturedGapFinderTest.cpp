@@ -118,12 +118,12 @@ TEST(TexturedGapFinder, LeavesOutAThinSeamThatMeetsAThickPiece) {
 
 TEST(TexturedGapFinder, LeavesOutTheSkinLayerNoiseAndFlattenedTissue) {
     Cells c;
-    c.set(60, 10, 100, 40, 5.0f);     // 30 deep from the top skin: its first 6 rows are skin layer
+    c.set(60, 10, 100, 40, 5.0f);     // 30 deep from the top skin: its first 4 rows are skin layer
     c.set(100, 60, 130, 100, 12.0f);  // twice the bone's texture: noise, not trabeculae
     TexturedGaps g = c.find();
     ASSERT_TRUE(g.measured);
-    // rows 16..39 (depth > 6 from row 9), opened
-    EXPECT_EQ(selected(g, false), openedArea({{60, 16, 100, 40}}, 5));
+    // rows 14..39 (depth > 4 from row 9), opened
+    EXPECT_EQ(selected(g, false), openedArea({{60, 14, 100, 40}}, 5));
     // Tissue flattened to nearly nothing (a heavily compressed film): no measure at all.
     Cells flat;
     for (auto& v : flat.texture.pixels()) v = v == 1.0f ? 0.1f : v;

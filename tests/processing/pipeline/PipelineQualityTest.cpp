@@ -125,7 +125,7 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
         {"quality.minFraction", 0.05},        {"quality.maxFraction", 0.85},
         {"quality.smallFragment", 0.002},     {"quality.maxSmallFragments", 10.0},
         {"quality.maxFragments", 25.0},       {"quality.maxTexturedGap", 500.0},
-        {"quality.textureRatio", 2.2},        {"quality.textureDepth", 6.0},
+        {"quality.textureRatio", 2.2},        {"quality.textureDepth", 4.0},
         {"quality.textureThickness", 5.0},
     };
     int inTable = 0;
