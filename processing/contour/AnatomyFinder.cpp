@@ -7,6 +7,7 @@
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/contour/RegionsConstants.h"
+#include "processing/contour/SecondBackground.h"
 #include "processing/core/BackgroundFoot.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -143,6 +144,12 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
                     seeds.data()[i] = 1;
                 }
             }
+            // A second background (a large, uniform field at the frame, darker than the
+            // tissue, that the dark seeds do not reach) seeds it as well.
+            seeds = unite(seeds,
+                          secondBackgroundSeeds(img, candidate, seeds, frame, spread,
+                                                SecondBackgroundSettings{}, policy),
+                          policy);
             // The flood stops a pixel or two short of the skin's edge: a small closing.
             out.background = intersect(
                 DiskMorphology{}.close(componentsTouching(candidate, seeds, policy), 2.0, policy),

@@ -12,6 +12,7 @@
 #include "gpu/cuda/regions/DeviceStatistics.cuh"
 #include "gpu/cuda/regions/Launch.cuh"
 #include "processing/contour/RegionsConstants.h"
+#include "processing/contour/SecondBackground.h"
 
 namespace xrayprep::gpu::regions {
 namespace {
@@ -292,6 +293,43 @@ DeviceAnatomy DeviceAnatomyFinder::operator()(DeviceContext& ctx, const DeviceIm
                 sdw[i] = 1;
             }
         });
+        // processing::AnatomyFinder: a second background (a large, uniform field at the frame,
+        // darker than the tissue, that the dark seeds do not reach) seeds the flood as well.
+        // Its pieces' quantiles are taken on the host by the same function: three
+        // working-grid rasters come down, one mask goes back up; only when some flat frame
+        // pixel is not a seed already (processing::hasUnseededFramePixel), counted here first.
+        auto* unseeded = ctx.scalar<unsigned long long>();
+        countIf(
+            ctx, n,
+            [=] __device__(std::int64_t i) { return inFrame(i) && cd[i] != 0 && sdw[i] == 0; },
+            unseeded);
+        unsigned long long unseededCount = 0;
+        ctx.download(&unseededCount, unseeded, sizeof unseededCount);
+        if (unseededCount > 0) {
+            processing::FloatImage hostImage(w, h);
+            processing::Mask hostCandidate(w, h), hostSeeds(w, h), hostFrame(w, h);
+            ctx.download(hostImage.data(), im, hostImage.size() * sizeof(float));
+            ctx.download(hostCandidate.data(), candidate.data(), hostCandidate.size());
+            ctx.download(hostSeeds.data(), seeds.data(), hostSeeds.size());
+            float range[2] = {0.0f, 0.0f};
+            ctx.download(&range[0], low, sizeof(float));
+            ctx.download(&range[1], high, sizeof(float));
+            for (int y = 0; y < h; ++y) {
+                for (int x = 0; x < w; ++x) {
+                    hostFrame.at(x, y) = x < fw || y < fw || x >= w - fw || y >= h - fw ? 1 : 0;
+                }
+            }
+            const processing::Mask extra = processing::secondBackgroundSeeds(
+                hostImage, hostCandidate, hostSeeds, hostFrame,
+                std::max(range[1] - range[0], 1e-6f), processing::SecondBackgroundSettings{},
+                processing::ExecutionPolicy::serial());
+            DeviceMask extraOnDevice = ctx.raster<std::uint8_t>(w, h);
+            ctx.upload(extraOnDevice.data(), extra.data(), extra.size());
+            const std::uint8_t* ex = extraOnDevice.data();
+            forEach(ctx, n, [=] __device__(std::int64_t i) {
+                if (ex[i] != 0) sdw[i] = 1;
+            });
+        }
         // The flood stops a pixel or two short of the skin's edge: a small closing.
         const DeviceMask flood =
             intersect(ctx, morph.close(ctx, componentsTouching(ctx, candidate, seeds), 2.0), rest);
