@@ -372,13 +372,24 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // anything that is not bone candidate. The web spaces between the toes are too narrow to
         // be valleys, so the gap between two metatarsals is not `reached`; the final closing must
         // not bridge it all the same. A calcaneus's dim interior (its flanks are cortex) and a
-        // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable; so does a
-        // gap between metatarsals cut by the image's edge.
+        // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable. A gap
+        // that opens onto the image's edge between sides bright across kEdgeGapFlankMm (tibia
+        // and fibula, two metatarsals whose toes the image cuts) is not bridged either.
         const Mask gaps = deepValleys(kGapFlankMm);
         const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
-        const Mask notBridged = unite(
-            reached, intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
-            policy);
+        Mask imageEdge(w, h, 0);
+        forEach(imageEdge, policy, [&](std::size_t i) -> std::uint8_t {
+            const int x = static_cast<int>(i % static_cast<std::size_t>(w));
+            const int y = static_cast<int>(i / static_cast<std::size_t>(w));
+            return x == 0 || y == 0 || x == w - 1 || y == h - 1;
+        });
+        const Mask notBridged =
+            unite(unite(reached,
+                        intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+                        policy),
+                  intersect(deepValleys(kEdgeGapFlankMm),
+                            componentsTouching(outsideBone, imageEdge, policy), policy),
+                  policy);
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
         // where the image is at least fillLevel above the local tissue level, or where bone

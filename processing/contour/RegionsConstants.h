@@ -45,6 +45,11 @@ constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over
 // bone (a metatarsal, a fibula) rather than a cortex (a calcaneus's, 1-5 mm projected); 5 mm
 // took the dim interior of a calcaneus on a tuning film for such a gap.
 constexpr double kGapFlankMm = 6.0;
+// A gap between two whole bones that opens onto the image's edge (the tibia and fibula of a leg
+// the image cuts, two metatarsals whose toes it cuts) is not bridged either when its sides stay
+// bright this far: a fibula, a metatarsal's shaft. A tibia's medullary canal, whose sides are
+// cortices a few mm thick, also opens onto the edge and stays bridgeable.
+constexpr double kEdgeGapFlankMm = 12.0;
 constexpr float kValleyDepth = 0.25f;   // ... by at least this part of the local contrast
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least

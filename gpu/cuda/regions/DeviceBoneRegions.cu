@@ -399,14 +399,22 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
         // The gaps between two whole bones (BoneRegionsMethod.cpp) that open onto the skin's
-        // tissue through anything that is not bone candidate: the final closing does not bridge
-        // them (nor the tissue the skin reaches).
+        // tissue through anything that is not bone candidate, and those between sides bright
+        // across kEdgeGapFlankMm that open onto the image's edge: the final closing does not
+        // bridge them (nor the tissue the skin reaches).
         const DeviceMask gaps = valleysOf(kGapFlankMm);
-        const DeviceMask notBridged = unite(
-            ctx, reached,
-            intersect(ctx, gaps,
-                      componentsTouching(ctx, unite(ctx, tissue, andNot(ctx, anatomy, candidate)),
-                                         skinBand)));
+        const DeviceMask outsideBone = unite(ctx, tissue, andNot(ctx, anatomy, candidate));
+        DeviceMask imageEdge = ctx.raster<std::uint8_t>(w, h);
+        map(ctx, imageEdge, [=] __device__(std::int64_t i) -> std::uint8_t {
+            const std::int64_t x = i % w, y = i / w;
+            return x == 0 || y == 0 || x == w - 1 || y == h - 1;
+        });
+        const DeviceMask notBridged =
+            unite(ctx,
+                  unite(ctx, reached,
+                        intersect(ctx, gaps, componentsTouching(ctx, outsideBone, skinBand))),
+                  intersect(ctx, valleysOf(kEdgeGapFlankMm),
+                            componentsTouching(ctx, outsideBone, imageEdge)));
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
         // (outside the tissue the skin reaches and the gaps between bones that open onto it).
