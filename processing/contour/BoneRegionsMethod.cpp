@@ -438,8 +438,10 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                 for (int x = 0; x < cw; ++x) {
                     const std::size_t i = static_cast<std::size_t>(y0 + y) * w + (x0 + x);
                     const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
-                    if (edgeOpen.data()[i] != 0 && anatomy.data()[i] != 0 && c > 0.0f &&
-                        depth.at(x, y) > kValleyDepth * c) {
+                    // Only inside the narrow valleys, as the bounding box was drawn: a pixel
+                    // near the crop's inner edges is outside them or decides nothing.
+                    if (edgeOpen.data()[i] != 0 && gaps.data()[i] != 0 && anatomy.data()[i] != 0 &&
+                        c > 0.0f && depth.at(x, y) > kValleyDepth * c) {
                         notBridged.data()[i] = 1;
                     }
                 }
