@@ -161,9 +161,9 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
         const std::int32_t label = holes.labels.data()[i];
         if (label > 0) {
             const Component& c = holes.components[label - 1];
-            const auto holeArea = static_cast<double>(c.area);
-            if (!c.touchesBorder && ((closedOff[label - 1] && c.area <= area) ||
-                                     (besideAdded[label - 1] && holeArea <= maxHole))) {
+            if (!c.touchesBorder &&
+                ((closedOff[label - 1] && c.area <= area) ||
+                 (besideAdded[label - 1] && static_cast<double>(c.area) <= maxHole))) {
                 found.bone.data()[i] = 1;
             }
         }

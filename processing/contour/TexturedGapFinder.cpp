@@ -44,19 +44,7 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
     // whose blocks line every outline), trabeculae only on a radiograph. The level is never
     // below a share of it: where compression flattened the tissue, its texture is next to
     // nothing and any ripple would pass.
-    Mask boneInterior(w, h);
-    {
-        Mask notMask(w, h);
-        for (std::size_t i = 0; i < n; ++i) notMask.data()[i] = mask.data()[i] == 0 ? 1 : 0;
-        const Raster<std::int32_t> inset = DistanceTransform{}.squared(notMask, policy);
-        const double minInset = s.boneInsetMm / cellMm;
-        for (std::size_t i = 0; i < n; ++i) {
-            boneInterior.data()[i] =
-                mask.data()[i] != 0 && static_cast<double>(inset.data()[i]) > minInset * minInset
-                    ? 1
-                    : 0;
-        }
-    }
+    const Mask boneInterior = DiskMorphology{}.erode(mask, s.boneInsetMm / cellMm, policy);
     std::vector<float> bone = valuesWhere(texture, boneInterior);
     const float boneTexture = bone.empty() ? 0.0f : medianOf(bone);
     const float level = std::max(static_cast<float>(s.ratio) * tissue,
@@ -90,19 +78,13 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
     if (count == 0) return out;
     // The tissue beside the bones (within referenceMm of the mask): what a piece next to a bone
     // must be told apart from on average (below).
-    Mask nearMask(w, h);
-    {
-        const Raster<std::int32_t> fromMask = DistanceTransform{}.squared(mask, policy);
-        const double reach = s.referenceMm / cellMm;
-        for (std::size_t i = 0; i < n; ++i) {
-            nearMask.data()[i] =
-                outside.data()[i] != 0 && static_cast<double>(fromMask.data()[i]) <= reach * reach
-                    ? 1
-                    : 0;
-        }
-    }
+    const Mask nearMask =
+        intersect(DiskMorphology{}.dilate(mask, s.referenceMm / cellMm, policy), outside, policy);
     std::vector<float> nearValues = valuesWhere(texture, nearMask);
     const float nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
+    // Beside the mask: a 4-neighbour in it, or a diagonal one (the opening rounds a piece's
+    // corners where it meets the bone).
+    const Mask besideMask = DiskMorphology{}.dilate(mask, 1.5, policy);
     std::vector<double> textureSum(count, 0.0);
     out.touching.assign(count, false);
     for (int y = 0; y < h; ++y) {
@@ -110,19 +92,7 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
             const std::int32_t label = out.pieces.labels.at(x, y);
             if (label == 0) continue;
             textureSum[label - 1] += texture.at(x, y);
-            // A 4-neighbour in the mask, or a diagonal one: the opening rounds a piece's
-            // corners where it meets the bone.
-            bool nextToMask = false;
-            for (int dy = -1; dy <= 1 && !nextToMask; ++dy) {
-                for (int dx = -1; dx <= 1; ++dx) {
-                    const int nx = x + dx, ny = y + dy;
-                    if (nx >= 0 && ny >= 0 && nx < w && ny < h && mask.at(nx, ny) != 0) {
-                        nextToMask = true;
-                        break;
-                    }
-                }
-            }
-            if (nextToMask) out.touching[label - 1] = true;
+            if (besideMask.at(x, y) != 0) out.touching[label - 1] = true;
         }
     }
     out.boneLike.assign(count, false);
