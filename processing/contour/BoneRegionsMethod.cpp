@@ -222,7 +222,10 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     es.workingMm = mm;
     es.skinMm = p.skinMm;
     es.levelSigmaMm = p.edgeLevelSigmaMm;
-    const EdgeEvidence ev = EdgeEvidenceFinder{}(img, anatomy, background, es, policy);
+    es.soleMm = p.soleMm;
+    const EdgeEvidence ev = EdgeEvidenceFinder{}(
+        img, anatomy, background, es, policy,
+        out.anatomy.platforms.bands.empty() ? nullptr : &out.anatomy.platforms.mask);
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // 3. Confident bone: above the edge level by more than the noise, clear of the skin.

@@ -31,6 +31,10 @@ struct ContourParams {
     // beside the fibula) and the bone outline became the skin; measured on films and phantoms
     // (docs/QUALITY.md).
     double backgroundCeiling = 0.15;
+    // Edges this close to a platform the foot stands on are the sole's skin, not bone edges:
+    // without this the sole's edge set the bone/tissue level under a weight-bearing foot low
+    // and its plantar soft tissue was bone (4.5 mm above the platform on a film; docs/QUALITY.md).
+    double soleMm = 6.0;
     double skinMm = 2.0;             // edges this close to the skin are not bone edges
     double edgeLevelSigmaMm = 10.0;  // scale of the local edge level (bone/tissue threshold)
     double enclosureMm = 35.0;       // how far the enclosure rays look for bone edges

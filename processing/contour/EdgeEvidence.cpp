@@ -30,7 +30,8 @@ float largest(const FloatImage& f) {
 
 EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& anatomy,
                                             float backgroundLevel, const EdgeEvidenceSettings& s,
-                                            const ExecutionPolicy& policy) const {
+                                            const ExecutionPolicy& policy,
+                                            const Mask* platforms) const {
     const int w = img.width(), h = img.height();
     const double mm = s.workingMm;
     EdgeEvidence out;
@@ -42,6 +43,14 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
         GradientMagnitude{}(GaussianBlur{}(img, s.coarseMm / mm, policy), policy);
     const Raster<std::int32_t> d2 =
         DistanceTransform{}.squared(complement(anatomy, policy), policy);
+    // Squared distances to the platforms, only where they are (none: every pixel is far).
+    const bool anyPlatform =
+        platforms != nullptr && std::any_of(platforms->pixels().begin(), platforms->pixels().end(),
+                                            [](std::uint8_t v) { return v != 0; });
+    const Raster<std::int32_t> toPlatform =
+        anyPlatform ? DistanceTransform{}.squared(*platforms, policy) : Raster<std::int32_t>();
+    const double solePx = s.soleMm / mm;
+    const int framePx = static_cast<int>(std::lround(s.alongFrameMm / mm));
     const double edgeRadius = std::max(1.0, std::round(s.skinEdgeMm / mm));
     const FloatImage low = GreyDiskFilter{}.minimum(smooth, edgeRadius, policy);
     const FloatImage high = GreyDiskFilter{}.maximum(smooth, edgeRadius, policy);
@@ -49,7 +58,9 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     out.sharpness = FloatImage(w, h);
     out.distance = FloatImage(w, h);
     FloatImage weightSquared(w, h), weight(w, h), contrast(w, h);
-    Mask considered(w, h), structural(w, h);
+    // considered: the edges that may set the level (and the contrast reference); levelled:
+    // those that do (not along the frame, not on the sole).
+    Mask considered(w, h), structural(w, h), levelled(w, h);
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
     std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
@@ -72,8 +83,25 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
         const float rel =
             contrast.data()[i] / std::max(high.data()[i] - backgroundLevel, spreadFloor);
         const bool inside = anatomy.data()[i] != 0 && dist > s.skinMm;
+        const bool sole =
+            anyPlatform && static_cast<double>(toPlatform.data()[i]) <= solePx * solePx;
+        // Along the frame: within framePx of a side, brighter across the side's direction than
+        // along it (central differences, the image's edge replicated).
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        const bool nearSides = x < framePx || x >= w - framePx;
+        const bool nearEnds = y < framePx || y >= h - framePx;
+        bool alongFrame = false;
+        if (nearSides || nearEnds) {
+            const float gx =
+                std::abs(smooth.at(std::min(x + 1, w - 1), y) - smooth.at(std::max(x - 1, 0), y));
+            const float gy =
+                std::abs(smooth.at(x, std::min(y + 1, h - 1)) - smooth.at(x, std::max(y - 1, 0)));
+            alongFrame = (nearSides && gx > gy) || (nearEnds && gy > gx);
+        }
         considered.data()[i] = inside && out.fine.data()[i] > noiseGate && rel < kSkinEdge;
-        structural.data()[i] = inside && out.fine.data()[i] > structuralGate && rel < kSkinEdgeE;
+        levelled.data()[i] = considered.data()[i] != 0 && !sole && !alongFrame;
+        structural.data()[i] =
+            inside && !sole && out.fine.data()[i] > structuralGate && rel < kSkinEdgeE;
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
     Mask sharpConsidered(w, h);
@@ -101,7 +129,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
         const float g = out.fine.data()[i];
         const float gate = std::clamp(
             (contrast.data()[i] / reference - kGateLow) / (kGateHigh - kGateLow), 0.0f, 1.0f);
-        const bool use = considered.data()[i] != 0;
+        const bool use = levelled.data()[i] != 0;
         weight.data()[i] = use ? g * out.sharpness.data()[i] : 0.0f;
         weightSquared.data()[i] = use ? weight.data()[i] * g * gate : 0.0f;
     }

@@ -12,6 +12,15 @@ struct EdgeEvidenceSettings {
     double skinMm = 2.0;         // edges this close to the skin do not count
     double skinEdgeMm = 2.0;     // radius of the min/max that tells a skin or clothing edge
     double levelSigmaMm = 10.0;  // scale of the edge level Te and edge strength
+    // Edges this close to a platform the limb stands on are the sole's skin pressed on it: the
+    // tissue meets the platform's top (or a thin dark gap before it), not the air, so the skin
+    // test by the background's level does not tell them. They neither set the level nor close
+    // enclosures.
+    double soleMm = 6.0;
+    // Edges within this distance of the image's frame that run along it set no level: what the
+    // frame cuts lengthwise (the other leg behind a lateral's heel, a sleeve, a positioning aid)
+    // is no bone; a bone the frame cuts crosses it (a tibia's cortices meet the top edge).
+    double alongFrameMm = 6.0;
 };
 
 struct EdgeEvidence {
@@ -33,11 +42,13 @@ struct EdgeEvidence {
 // lines (folds, fascia, clothing) are gated out of that level. The structural edges E take a
 // looser skin test than the level (only edges whose dark side is at the background's level
 // are skin), so bone edges next to thin tissue still close the enclosures.
+// `platforms` (may be null: none) marks the positioning platforms cut off the anatomy (soleMm).
 class EdgeEvidenceFinder {
   public:
     [[nodiscard]] EdgeEvidence operator()(const FloatImage& image, const Mask& anatomy,
                                           float backgroundLevel, const EdgeEvidenceSettings& s,
-                                          const ExecutionPolicy& policy) const;
+                                          const ExecutionPolicy& policy,
+                                          const Mask* platforms = nullptr) const;
 };
 
 }  // namespace xrayprep::processing

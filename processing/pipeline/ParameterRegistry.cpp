@@ -178,6 +178,9 @@ std::vector<ParameterDescriptor> buildDescriptors() {
                        "thin, dark soft tissue, lower stops at gradients in the air."));
     all.push_back(real("contour.skinMm", S::Contour, XP_FIELD(contour.skinMm), 0.1, 20, "mm",
                        "regions: edges this close to the skin are not taken as bone edges."));
+    all.push_back(real("contour.soleMm", S::Contour, XP_FIELD(contour.soleMm), 0, 30, "mm",
+                       "regions: edges this close to a platform the foot stands on are the "
+                       "sole's skin, not bone edges."));
     all.push_back(real("contour.edgeLevelSigmaMm", S::Contour, XP_FIELD(contour.edgeLevelSigmaMm),
                        1, 100, "mm",
                        "regions: scale of the local edge level, the bone/tissue threshold that "

@@ -20,9 +20,10 @@ const std::vector<Rule>& rules() {
     static const std::vector<Rule> all = {
         {{"threshold.minPeakFraction"}, {"threshold.method", {"valley"}}},
         {{"contour.anatomyOpenMm", "contour.stripTolerance", "contour.platformStep",
-          "contour.backgroundCeiling", "contour.skinMm", "contour.edgeLevelSigmaMm",
-          "contour.enclosureMm", "contour.levelSigmaMm", "contour.boneLevel", "contour.fillLevel",
-          "contour.bandMm", "contour.closeMm", "contour.holeMaxMm2"},
+          "contour.backgroundCeiling", "contour.skinMm", "contour.soleMm",
+          "contour.edgeLevelSigmaMm", "contour.enclosureMm", "contour.levelSigmaMm",
+          "contour.boneLevel", "contour.fillLevel", "contour.bandMm", "contour.closeMm",
+          "contour.holeMaxMm2"},
          {"contour.method", {"regions"}}},
         {{"threshold.value"}, {"threshold.method", {"manual"}}},
         {{"contour.alpha", "contour.beta", "contour.gamma", "contour.kappa", "contour.balloon",

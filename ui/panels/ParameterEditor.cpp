@@ -113,6 +113,7 @@ QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
         {"contour.platformStep", "Platform step"},
         {"contour.backgroundCeiling", "Background ceiling"},
         {"contour.skinMm", "Skin band"},
+        {"contour.soleMm", "Sole band"},
         {"contour.edgeLevelSigmaMm", "Edge level scale"},
         {"contour.enclosureMm", "Enclosure reach"},
         {"contour.levelSigmaMm", "Level scale"},

@@ -200,7 +200,9 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     es.workingMm = mm;
     es.skinMm = p.skinMm;
     es.levelSigmaMm = p.edgeLevelSigmaMm;
-    const DeviceEdgeEvidence ev = DeviceEdgeEvidenceFinder{}(ctx, median, anatomy, background, es);
+    es.soleMm = p.soleMm;
+    const DeviceEdgeEvidence ev =
+        DeviceEdgeEvidenceFinder{}(ctx, median, anatomy, background, es, &found.platforms.mask);
     profile.mark("2 edge evidence");
     checkCancel();
 

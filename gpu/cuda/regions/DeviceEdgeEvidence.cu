@@ -18,9 +18,11 @@ namespace xrayprep::gpu::regions {
 
 using namespace processing::regions;
 
-DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
-    DeviceContext& ctx, const DeviceImage& img, const DeviceMask& anatomy,
-    const float* backgroundLevel, const processing::EdgeEvidenceSettings& s) const {
+DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(DeviceContext& ctx, const DeviceImage& img,
+                                                        const DeviceMask& anatomy,
+                                                        const float* backgroundLevel,
+                                                        const processing::EdgeEvidenceSettings& s,
+                                                        const DeviceMask* platforms) const {
     const int w = img.width(), h = img.height();
     const std::int64_t n = static_cast<std::int64_t>(img.size());
     const double mm = s.workingMm;
@@ -31,6 +33,16 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
         DeviceGradientMagnitude{}(ctx, DeviceGaussianBlur{}(ctx, img, s.coarseMm / mm));
     const DeviceRaster<std::int32_t> d2 =
         DeviceDistanceTransform{}.squared(ctx, anatomy, /*ofUnset=*/true);
+    // Squared distances to the platforms, exact up to the sole band (a mask with nothing set
+    // gives kNoSetPixel everywhere, as the CPU's 'no platform').
+    const double solePx = s.soleMm / mm;
+    const bool withPlatforms = platforms != nullptr;
+    const DeviceRaster<std::int32_t> toPlatform =
+        withPlatforms ? DeviceDistanceTransform{}.squaredWithin(
+                            ctx, *platforms, /*ofUnset=*/false,
+                            static_cast<std::int64_t>(std::floor(solePx * solePx)))
+                      : ctx.raster<std::int32_t>(1, 1);
+    const int framePx = static_cast<int>(std::lround(s.alongFrameMm / mm));
     const double edgeRadius = std::max(1.0, std::round(s.skinEdgeMm / mm));
     const DeviceImage low = DeviceGreyDiskFilter{}.minimum(ctx, out.smooth, edgeRadius);
     const DeviceImage high = DeviceGreyDiskFilter{}.maximum(ctx, out.smooth, edgeRadius);
@@ -40,7 +52,8 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
     DeviceImage weightSquared = ctx.raster<float>(w, h), weight = ctx.raster<float>(w, h),
                 contrast = ctx.raster<float>(w, h);
     DeviceMask considered = ctx.raster<std::uint8_t>(w, h),
-               structural = ctx.raster<std::uint8_t>(w, h);
+               structural = ctx.raster<std::uint8_t>(w, h),
+               levelled = ctx.raster<std::uint8_t>(w, h);
     const float* im = img.data();
     const float* fine = out.fine.data();
     const std::uint8_t* an = anatomy.data();
@@ -62,6 +75,9 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
         float* con = contrast.data();
         std::uint8_t* cons = considered.data();
         std::uint8_t* str = structural.data();
+        std::uint8_t* lev = levelled.data();
+        const std::int32_t* tp = toPlatform.data();
+        const float* sm = out.smooth.data();
         const float* co = coarse.data();
         const std::int32_t* dd2 = d2.data();
         const float* lo = low.data();
@@ -81,8 +97,22 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
             const float spreadFloor = 1e-3f * maxOf2(1.0f, *largestImage);
             const float rel = con[i] / maxOf2(hi[i] - *backgroundLevel, spreadFloor);
             const bool inside = an[i] != 0 && distance > skinMm;
+            const bool sole = withPlatforms && static_cast<double>(tp[i]) <= solePx * solePx;
+            const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+            const bool nearSides = x < framePx || x >= w - framePx;
+            const bool nearEnds = y < framePx || y >= h - framePx;
+            bool alongFrame = false;
+            if (nearSides || nearEnds) {
+                const std::int64_t row = static_cast<std::int64_t>(y) * w;
+                const float gx = fabsf(sm[row + minOf2(x + 1, w - 1)] - sm[row + maxOf2(x - 1, 0)]);
+                const float gy = fabsf(sm[static_cast<std::int64_t>(minOf2(y + 1, h - 1)) * w + x] -
+                                       sm[static_cast<std::int64_t>(maxOf2(y - 1, 0)) * w + x]);
+                alongFrame = (nearSides && gx > gy) || (nearEnds && gy > gx);
+            }
             cons[i] = inside && fine[i] > kNoiseGate * *noiseGate && rel < kSkinEdge;
-            str[i] = inside && fine[i] > kStructuralNoiseGate * *noiseGate && rel < kSkinEdgeE;
+            lev[i] = cons[i] != 0 && !sole && !alongFrame;
+            str[i] =
+                inside && !sole && fine[i] > kStructuralNoiseGate * *noiseGate && rel < kSkinEdgeE;
         });
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
@@ -124,11 +154,12 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(
     {
         float* ws = weightSquared.data();
         float* wt = weight.data();
+        const std::uint8_t* lev = levelled.data();
         forEach(ctx, n, [=] __device__(std::int64_t i) {
             const float g = fine[i];
             const float gate =
                 clampTo((con[i] / *reference - kGateLow) / (kGateHigh - kGateLow), 0.0f, 1.0f);
-            const bool use = cons[i] != 0;
+            const bool use = lev[i] != 0;
             wt[i] = use ? g * sharp[i] : 0.0f;
             ws[i] = use ? wt[i] * g * gate : 0.0f;
         });

@@ -20,12 +20,13 @@ struct DeviceEdgeEvidence {
 // processing::EdgeEvidenceFinder on the device, bit for bit: the same primitives (Gaussian,
 // gradient, exact distance transform, grey disk min/max, smooth weighted means) and the same
 // per-pixel expressions; its medians and quantiles by radix select. `background` is a device
-// scalar.
+// scalar; `platforms` (may be null) the platforms' mask (all unset: none, as on the CPU).
 class DeviceEdgeEvidenceFinder {
   public:
     [[nodiscard]] DeviceEdgeEvidence operator()(DeviceContext& ctx, const DeviceImage& image,
                                                 const DeviceMask& anatomy, const float* background,
-                                                const processing::EdgeEvidenceSettings& s) const;
+                                                const processing::EdgeEvidenceSettings& s,
+                                                const DeviceMask* platforms = nullptr) const;
 };
 
 }  // namespace xrayprep::gpu::regions

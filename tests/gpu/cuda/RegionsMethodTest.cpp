@@ -208,13 +208,20 @@ TEST(RegionsMethod, EdgeEvidenceEqualsCpu) {
         const float background = v.empty() ? 0.0f : processing::quantileOf(v, 0.01);
         processing::EdgeEvidenceSettings es;
         es.workingMm = s.workingMm;
+        // With the platforms (the sole band) where the scene has them; the frame always.
+        const bool platforms = !found.platforms.bands.empty();
         const processing::EdgeEvidence cpu = processing::EdgeEvidenceFinder{}(
-            s.median, found.anatomy, background, es, ExecutionPolicy::serial());
+            s.median, found.anatomy, background, es, ExecutionPolicy::serial(),
+            platforms ? &found.platforms.mask : nullptr);
         dev.ctx.resetScalars();
         float* level = dev.ctx.scalar<float>();
         dev.ctx.upload(level, &background, sizeof(float));
+        // The device always gets the mask, as DeviceBoneRegions passes it (all unset: none).
+        const bool sized = found.platforms.mask.sameSize(s.median.width(), s.median.height());
+        const rg::DeviceMask platformMask =
+            dev.up(sized ? found.platforms.mask : Mask(s.median.width(), s.median.height(), 0));
         const rg::DeviceEdgeEvidence gpu = rg::DeviceEdgeEvidenceFinder{}(
-            dev.ctx, dev.up(s.median), dev.up(found.anatomy), level, es);
+            dev.ctx, dev.up(s.median), dev.up(found.anatomy), level, es, &platformMask);
         EXPECT_EQ(difference(dev.down(gpu.fine), cpu.fine), "") << s.name << " fine";
         EXPECT_EQ(difference(dev.down(gpu.ratio), cpu.ratio), "") << s.name << " ratio";
         EXPECT_EQ(difference(dev.down(gpu.sharpness), cpu.sharpness), "") << s.name << " sharpness";

@@ -200,6 +200,102 @@ TEST(EdgeEvidence, SkinEdgeBeyondTheSkinBandIsNoEdge) {
     expectLevelWithinTheBoneStep(ev);
 }
 
+// A slightly unsharp, slightly noisy copy (as a median-filtered radiograph is).
+FloatImage unsharp(FloatImage img) {
+    img = GaussianBlur{}(img, 0.7, ExecutionPolicy::serial());
+    std::mt19937 rng(3);
+    std::normal_distribution<float> noise(0.0f, 2.0f);
+    for (auto& v : img.pixels()) v += noise(rng);
+    return img;
+}
+
+// A weight-bearing foot on a platform (as on a lateral film): flat, thick tissue down to the
+// sole, a dark contact line under it, then the bright platform. The anatomy reaches past the
+// contact line (the background flood does not enter it), so the sole's edge lies 4 mm inside
+// the anatomy, beyond the skin band, and its dark side is no background: without the platform
+// it is an edge and sets the level under the bone low, so the plantar tissue would pass for
+// bone. With the platform (soleMm) it is neither.
+TEST(EdgeEvidence, TheSolesEdgeOnAPlatformIsNoEdgeAndSetsNoLevel) {
+    // The bone only a little brighter than the thick tissue, the contact line a deeper step
+    // (as on the films).
+    constexpr float kTissue = 900.0f, kContact = 600.0f, kPlatform = 1100.0f, kBone = 250.0f;
+    constexpr int kSole = 66, kPlatformTop = 74;
+    FloatImage img(kW, kH, kBackground);
+    Mask anatomy(kW, kH, 0), platform(kW, kH, 0);
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+            if (y >= kPlatformTop) {
+                img.at(x, y) = kPlatform;
+                platform.at(x, y) = 1;
+            } else if (x >= 10 && x < kW - 10 && y >= 10) {
+                anatomy.at(x, y) = 1;
+                img.at(x, y) = y >= kSole && y < kSole + 4 ? kContact : kTissue;
+                if (std::hypot(x - kCx, y - 35.0) <= kBoneR) img.at(x, y) += kBone;
+            }
+        }
+    }
+    img = unsharp(img);
+    const EdgeEvidence without =
+        EdgeEvidenceFinder{}(img, anatomy, kBackground, kSettings, ExecutionPolicy::serial());
+    const EdgeEvidence with = EdgeEvidenceFinder{}(img, anatomy, kBackground, kSettings,
+                                                   ExecutionPolicy::serial(), &platform);
+    const int soleBand = kPlatformTop - static_cast<int>(kSettings.soleMm / kSettings.workingMm);
+    int soleEdgesWithout = 0, soleEdgesWith = 0;
+    for (int y = soleBand; y < kPlatformTop; ++y) {
+        for (int x = 20; x < kW - 20; ++x) {
+            soleEdgesWithout += without.edges.at(x, y);
+            soleEdgesWith += with.edges.at(x, y);
+        }
+    }
+    EXPECT_GT(soleEdgesWithout, 40);  // the case the band is for
+    EXPECT_EQ(soleEdgesWith, 0);
+    // Between the bone (its lowest row 49) and the sole: the tissue is above the level the
+    // sole's edge sets, and well below the bone's.
+    for (int x = 40; x <= 80; x += 10) {
+        EXPECT_LT(without.level.at(x, 58), kTissue) << x;
+        EXPECT_GT(with.level.at(x, 58), kTissue + 0.25f * kBone) << x;
+    }
+    // The bone's own edges are unchanged.
+    for (int y = 21; y < 50; ++y) {
+        for (int x = 40; x < 80; ++x) ASSERT_EQ(with.edges.at(x, y), without.edges.at(x, y));
+    }
+}
+
+// The anatomy fills the image: a bright bone runs down from the top edge (the frame cuts it
+// across), and along the left side, 2 mm from it, a long step (the outline of something the
+// frame cuts lengthwise: the other leg, a sleeve). The step along the frame sets no level, so
+// beside it the level is the bone's; the bone's edges crossing the frame still set theirs.
+TEST(EdgeEvidence, AnEdgeAlongTheFrameSetsNoLevelOneAcrossItDoes) {
+    constexpr float kTissue = 900.0f, kStrip = 600.0f;
+    FloatImage img(kW, kH, kTissue);
+    for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+            if (x < 4) img.at(x, y) = kStrip;
+            if (x >= 70 && x < 90 && y < 70) img.at(x, y) += kBoneStep;
+        }
+    }
+    img = unsharp(img);
+    const Mask anatomy(kW, kH, 1);
+    EdgeEvidenceSettings none = kSettings;
+    none.alongFrameMm = 0.0;
+    const EdgeEvidence without =
+        EdgeEvidenceFinder{}(img, anatomy, kBackground, none, ExecutionPolicy::serial());
+    const EdgeEvidence with =
+        EdgeEvidenceFinder{}(img, anatomy, kBackground, kSettings, ExecutionPolicy::serial());
+    // Beside the step: its own mid-level without the rule; with it, the bone's level seen
+    // from 30 mm away (the Gaussian weighs the dark side of the bone's nearer edge a little
+    // more), well above the tissue.
+    for (int y = 20; y < 60; y += 10) {
+        EXPECT_LT(without.level.at(6, y), kTissue) << y;
+        EXPECT_GT(with.level.at(6, y), kTissue + 0.1f * kBoneStep) << y;
+    }
+    // Next to the top edge, on the bone's outline: within its step.
+    for (const int x : {69, 70, 89, 90}) {
+        EXPECT_GT(with.level.at(x, 2), kTissue + 0.25f * kBoneStep) << x;
+        EXPECT_LT(with.level.at(x, 2), kTissue + 0.75f * kBoneStep) << x;
+    }
+}
+
 TEST(EdgeEvidence, ParallelEqualsSerial) {
     const Scene s = footScene(true);
     const EdgeEvidence serial =
