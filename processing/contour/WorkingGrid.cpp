@@ -57,16 +57,35 @@ FloatImage WorkingGrid::blockMeanAbsDifference(const Image& a, const Image& b,
         throw std::invalid_argument("working grid: images of another size than the grid's");
     }
     FloatImage out(width_, height_, 0.0f);
-    forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
-        std::uint64_t sum = 0;
-        for (int y = y0; y < y1; ++y) {
-            const std::uint16_t* ra = a.row(y);
-            const std::uint16_t* rb = b.row(y);
-            for (int x = x0; x < x1; ++x) sum += ra[x] > rb[x] ? ra[x] - rb[x] : rb[x] - ra[x];
+    const int f = factor_;
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+        // As blockMean: column sums over the block's rows (whole rows, vectorisable), then the
+        // sums of f columns; integer sums, exact in any order. Per block, as forEachBlock did,
+        // this cost 14 ms at the reference size with 2 threads.
+        std::vector<std::uint32_t> columns(static_cast<std::size_t>(fullWidth_));
+#pragma omp for schedule(static)
+        for (int j = 0; j < height_; ++j) {
+            const int y0 = j * f;
+            const int y1 = std::min(fullHeight_, y0 + f);
+            std::fill(columns.begin(), columns.end(), 0u);
+            for (int y = y0; y < y1; ++y) {
+                const std::uint16_t* ra = a.row(y);
+                const std::uint16_t* rb = b.row(y);
+                for (int x = 0; x < fullWidth_; ++x) {
+                    columns[x] += ra[x] > rb[x] ? ra[x] - rb[x] : rb[x] - ra[x];
+                }
+            }
+            for (int i = 0; i < width_; ++i) {
+                const int x0 = i * f;
+                const int x1 = std::min(fullWidth_, x0 + f);
+                std::uint64_t sum = 0;
+                for (int x = x0; x < x1; ++x) sum += columns[x];
+                out.at(i, j) = static_cast<float>(static_cast<double>(sum) /
+                                                  static_cast<double>((y1 - y0) * (x1 - x0)));
+            }
         }
-        return static_cast<float>(static_cast<double>(sum) /
-                                  static_cast<double>((y1 - y0) * (x1 - x0)));
-    });
+    }
     return out;
 }
 
