@@ -292,7 +292,14 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         });
         return m;
     };
-    const Mask valleyTissue = deepValleys(kValleyFlankMm);
+    Mask valleyTissue = deepValleys(kValleyFlankMm);
+    {
+        const Mask thin = andNot(andNot(deepValleys(kThinValleyFlankMm), valleyTissue, policy),
+                                 confident, policy);
+        const Mask reachable = componentsTouching(
+            unite(tissue, unite(valleyTissue, thin, policy), policy), skinBand, policy);
+        valleyTissue = unite(valleyTissue, intersect(thin, reachable, policy), policy);
+    }
     // A deep valley is never bone, even above the edge level (thick tissue between two bones).
     confident = andNot(confident, valleyTissue, policy);
     tissue = unite(tissue, valleyTissue, policy);
@@ -456,7 +463,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
-        bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm), policy);
+        bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
+                              kAlwaysFilledMm2 / (mm * mm), policy);
     } else {
         bone = pieces;
     }

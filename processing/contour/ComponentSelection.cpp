@@ -91,7 +91,7 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
 }
 
 Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
-                    double maxArea, const ExecutionPolicy& policy) {
+                    double maxArea, double alwaysArea, const ExecutionPolicy& policy) {
     const int w = closed.width(), h = closed.height();
     const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
     const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
@@ -104,6 +104,10 @@ Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, d
     }
     std::vector<char> fill(hm.components.size() + 1, 0);
     for (const Component& c : hm.components) {
+        if (static_cast<double>(c.area) <= alwaysArea) {
+            fill[static_cast<std::size_t>(c.label)] = 1;
+            continue;
+        }
         // A hole that is largely soft tissue (a valley between two bones) stays open.
         if (tissueArea[static_cast<std::size_t>(c.label)] * 4 >= c.area) continue;
         if (static_cast<double>(c.area) <= maxArea) {

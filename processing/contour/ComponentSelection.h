@@ -24,8 +24,10 @@ namespace xrayprep::processing {
 // one that is largely `tissue`, is the soft tissue between bones and stays. Holes are the
 // 4-connected unset regions that do not reach the image border; "largely" is a quarter of the
 // hole or more; small is at most maxArea pixels; the bones around a hole are the 4-connected
-// pieces of `bones` within ceil(radius) + 1 pixels of it.
+// pieces of `bones` within ceil(radius) + 1 pixels of it. Holes of at most alwaysArea pixels
+// are filled whatever they hold.
 [[nodiscard]] Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue,
-                                  double radius, double maxArea, const ExecutionPolicy& policy);
+                                  double radius, double maxArea, double alwaysArea,
+                                  const ExecutionPolicy& policy);
 
 }  // namespace xrayprep::processing

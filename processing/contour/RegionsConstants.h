@@ -41,6 +41,14 @@ constexpr double kFineMm = 0.7;            // smoothing before the valley depth
 constexpr double kValleyFromMm = 2.0;      // valleys: bright on both sides 2..5 mm away
 constexpr double kValleyToMm = 10.0;
 constexpr double kValleyFlankMm = 3.0;  // ... where each side stays bright over 3 mm
+// Thin bones (a child's, the lesser toes' phalanges) stay bright over less: valleys whose sides
+// stay bright over 2 mm are soft tissue too where they are not confident bone and the skin's
+// tissue reaches them (the web between two toes). Everywhere, 2 mm took the dim interior of a
+// cuboid between its cortices for such a valley.
+constexpr double kThinValleyFlankMm = 2.0;
+// Holes of the final mask up to this area are filled whatever they hold: no soft tissue
+// between two bones is that small, and the thin valleys leave such pockets inside bones.
+constexpr double kAlwaysFilledMm2 = 40.0;
 // Gaps the final closing must not bridge: valleys whose sides stay bright over 6 mm, a whole
 // bone (a metatarsal, a fibula) rather than a cortex (a calcaneus's, 1-5 mm projected); 5 mm
 // took the dim interior of a calcaneus on a tuning film for such a gap.

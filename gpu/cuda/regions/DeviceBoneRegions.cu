@@ -71,10 +71,12 @@ DeviceImage localLevel(DeviceContext& ctx, const DeviceImage& img, const DeviceM
     return out;
 }
 
-// ComponentSelection.cpp's fillInnerHoles: a hole of `closed` is filled when it is not largely
-// `tissue` (the tissue the skin reaches) and is small or lies within one bone of `bones`.
+// ComponentSelection.cpp's fillInnerHoles: a hole of `closed` is filled when it is at most
+// alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches) and is small or
+// lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
-                          const DeviceMask& tissue, double radius, double maxArea) {
+                          const DeviceMask& tissue, double radius, double maxArea,
+                          double alwaysArea) {
     const int w = closed.width(), h = closed.height();
     const std::int64_t n = static_cast<std::int64_t>(closed.size());
     const DeviceComponents hm =
@@ -107,7 +109,8 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     });
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t c = holeLabels[i];
-        if (c == 0 || static_cast<std::int64_t>(ta[c]) * 4 >= area[c] ||
+        if (c == 0 || static_cast<double>(area[c]) <= alwaysArea ||
+            static_cast<std::int64_t>(ta[c]) * 4 >= area[c] ||
             static_cast<double>(area[c]) <= maxArea) {
             return;
         }
@@ -133,6 +136,10 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     const int* count = hm.count;
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
+        if (static_cast<double>(area[l]) <= alwaysArea) {  // small: filled whatever it holds
+            f[l] = 1;
+            return;
+        }
         if (static_cast<std::int64_t>(ta[l]) * 4 >= area[l]) return;  // largely soft tissue
         f[l] = static_cast<double>(area[l]) <= maxArea || lo[l] == INT_MAX || lo[l] == hi[l];
     });
@@ -304,7 +311,16 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
         });
         return out;
     };
-    const DeviceMask valleyTissue = valleysOf(kValleyFlankMm);
+    DeviceMask valleyTissue = valleysOf(kValleyFlankMm);
+    {
+        // processing::BoneRegionsMethod: the thin valleys (sides bright over
+        // kThinValleyFlankMm) that are not confident bone and that the skin's tissue reaches.
+        const DeviceMask thin =
+            andNot(ctx, andNot(ctx, valleysOf(kThinValleyFlankMm), valleyTissue), confident);
+        const DeviceMask reachable =
+            componentsTouching(ctx, unite(ctx, tissue, unite(ctx, valleyTissue, thin)), skinBand);
+        valleyTissue = unite(ctx, valleyTissue, intersect(ctx, thin, reachable));
+    }
     confident = andNot(ctx, confident, valleyTissue);
     tissue = unite(ctx, tissue, valleyTissue);
     // The tissue the skin reaches, valleys that open onto it included: a closed valley inside a
@@ -430,7 +446,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             cl[i] = pc[i] != 0 || (cl[i] != 0 && (zz[i] >= fillLevel ||
                                                   (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
-        bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm));
+        bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
+                              kAlwaysFilledMm2 / (mm * mm));
     } else {
         bone = copyOf(ctx, pieces);
     }

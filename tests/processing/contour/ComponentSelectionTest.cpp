@@ -183,7 +183,7 @@ Mask holesOf(const Mask& m) {
 // within ceil(radius) + 1 (Euclidean) of one of the hole's pixels. Every pair of pixels is
 // compared.
 Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
-                         double maxArea) {
+                         double maxArea, double alwaysArea) {
     const int w = closed.width(), h = closed.height();
     const Raster<std::int32_t> holes = test::floodLabels(holesOf(closed), false);
     const Raster<std::int32_t> pieces = test::floodLabels(bones, false);
@@ -201,7 +201,9 @@ Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tiss
         }
         const auto area = static_cast<int>(pixels.size());
         bool fill = false;
-        if (4 * tissuePixels >= area) {
+        if (area <= alwaysArea) {
+            fill = true;
+        } else if (4 * tissuePixels >= area) {
             fill = false;
         } else if (area <= maxArea) {
             fill = true;
@@ -238,12 +240,16 @@ TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
             const Mask tissue = test::randomBinaryMask(w, h, 0.2, seed++);
             for (const double radius : {1.0, 2.5}) {
                 for (const double maxArea : {0.0, 2.0, 1e9}) {
-                    SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density) +
-                                 " radius " + std::to_string(radius) + " maxArea " +
-                                 std::to_string(maxArea));
-                    EXPECT_EQ(fillInnerHoles(closed, bones, tissue, radius, maxArea,
-                                             ExecutionPolicy::serial()),
-                              bruteFillInnerHoles(closed, bones, tissue, radius, maxArea));
+                    for (const double alwaysArea : {0.0, 3.0}) {
+                        SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density) +
+                                     " radius " + std::to_string(radius) + " maxArea " +
+                                     std::to_string(maxArea) + " alwaysArea " +
+                                     std::to_string(alwaysArea));
+                        EXPECT_EQ(fillInnerHoles(closed, bones, tissue, radius, maxArea, alwaysArea,
+                                                 ExecutionPolicy::serial()),
+                                  bruteFillInnerHoles(closed, bones, tissue, radius, maxArea,
+                                                      alwaysArea));
+                    }
                 }
             }
         }
@@ -270,11 +276,12 @@ TEST(ComponentSelection, FillInnerHolesKnownScenes) {
     box(ring, 8, 8, 13, 13, 0);
     Mask ringFilled = ring;
     box(ringFilled, 8, 8, 13, 13, 1);
-    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
+    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial()),
               ringFilled);
     // No bone around it at all (its whole rim added by the closing): at most one, fills.
-    EXPECT_EQ(fillInnerHoles(ring, Mask(w, h, 0), noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
-              ringFilled);
+    EXPECT_EQ(
+        fillInnerHoles(ring, Mask(w, h, 0), noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial()),
+        ringFilled);
 
     // Two bones (left and right halves of a frame) that the closing joined at the top and
     // bottom: the 6 x 6 hole between them touches both.
@@ -291,11 +298,11 @@ TEST(ComponentSelection, FillInnerHolesKnownScenes) {
     Mask holeBetween(w, h, 0);
     box(holeBetween, 8, 8, 16, 13, 1);
     for (std::size_t i = 0; i < holeBetween.size(); ++i) holeBetween.data()[i] &= !closed.data()[i];
-    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 10.0, ExecutionPolicy::serial()),
+    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial()),
               closed);
     Mask closedAll = closed;
     for (std::size_t i = 0; i < closedAll.size(); ++i) closedAll.data()[i] |= holeBetween.data()[i];
-    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 1e9, ExecutionPolicy::serial()),
+    EXPECT_EQ(fillInnerHoles(closed, bones, noTissue, 1.0, 1e9, 0.0, ExecutionPolicy::serial()),
               closedAll);
 
     // A small hole (4 pixels) in one bone: one tissue pixel (a quarter) keeps it open.
@@ -305,10 +312,16 @@ TEST(ComponentSelection, FillInnerHolesKnownScenes) {
     Mask smallFilled = small;
     box(smallFilled, 24, 9, 25, 10, 1);
     Mask tissue(w, h, 0);
-    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, ExecutionPolicy::serial()),
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial()),
               smallFilled);
     tissue.at(24, 9) = 1;
-    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, ExecutionPolicy::serial()), small);
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial()),
+              small);
+    // ... unless it is at most alwaysArea: then it fills whatever it holds.
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, 4.0, ExecutionPolicy::serial()),
+              smallFilled);
+    EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, 3.0, ExecutionPolicy::serial()),
+              small);
 }
 
 TEST(ComponentSelection, ParallelEqualsSerial) {
@@ -319,13 +332,14 @@ TEST(ComponentSelection, ParallelEqualsSerial) {
     const Mask large = keepLargeComponents(m, 4.0, 0.01, ExecutionPolicy::serial());
     const Mask dense = test::randomBinaryMask(120, 90, 0.7, 9);  // with many holes
     const Mask bones = test::randomBinaryMask(120, 90, 0.5, 10);
-    const Mask filled = fillInnerHoles(dense, bones, touch, 2.0, 3.0, ExecutionPolicy::serial());
+    const Mask filled =
+        fillInnerHoles(dense, bones, touch, 2.0, 3.0, 0.0, ExecutionPolicy::serial());
     for (const int threads : test::parallelThreadCounts()) {
         const ExecutionPolicy p{threads};
         EXPECT_EQ(closeEachComponent(m, 2.5, p), closed);
         EXPECT_EQ(componentsTouching(m, touch, p), touching);
         EXPECT_EQ(keepLargeComponents(m, 4.0, 0.01, p), large);
-        EXPECT_EQ(fillInnerHoles(dense, bones, touch, 2.0, 3.0, p), filled);
+        EXPECT_EQ(fillInnerHoles(dense, bones, touch, 2.0, 3.0, 0.0, p), filled);
     }
 }
 
