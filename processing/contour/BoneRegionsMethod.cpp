@@ -293,9 +293,48 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         return m;
     };
     Mask valleyTissue = deepValleys(kValleyFlankMm);
-    {
-        const Mask thin = andNot(andNot(deepValleys(kThinValleyFlankMm), valleyTissue, policy),
-                                 confident, policy);
+    // The thin valleys decide only pixels of the anatomy that are neither tissue, confident bone
+    // nor a valley already: they are looked for within the bounding box of those, widened by
+    // the valley's reach (so the values there are those of a full pass, which the CUDA backend
+    // makes). On the sample the box is a quarter of the image.
+    int x0 = w, y0 = h, x1 = -1, y1 = -1;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * w + x;
+            if (anatomy.data()[i] != 0 && tissue.data()[i] == 0 && confident.data()[i] == 0 &&
+                valleyTissue.data()[i] == 0) {
+                x0 = std::min(x0, x);
+                y0 = std::min(y0, y);
+                x1 = std::max(x1, x);
+                y1 = std::max(y1, y);
+            }
+        }
+    }
+    if (x1 >= 0) {
+        const int reach =
+            static_cast<int>(px(kValleyToMm)) + static_cast<int>(px(kThinValleyFlankMm)) + 1;
+        const int cx0 = std::max(0, x0 - reach), cy0 = std::max(0, y0 - reach);
+        const int cx1 = std::min(w - 1, x1 + reach), cy1 = std::min(h - 1, y1 + reach);
+        const int cw = cx1 - cx0 + 1, ch = cy1 - cy0 + 1;
+        FloatImage cropped(cw, ch);
+        for (int y = 0; y < ch; ++y) {
+            for (int x = 0; x < cw; ++x) cropped.at(x, y) = fine.at(cx0 + x, cy0 + y);
+        }
+        const FloatImage depth = ValleyDepth{}(cropped, static_cast<int>(px(kValleyFromMm)),
+                                               static_cast<int>(px(kValleyToMm)),
+                                               static_cast<int>(px(kThinValleyFlankMm)), policy);
+        // Thin-valley pixels that are not confident bone nor a valley already (what deepValleys
+        // would mark, on the pixels it decides).
+        Mask thin(w, h, 0);
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) {
+                const std::size_t i = static_cast<std::size_t>(y) * w + x;
+                const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
+                thin.data()[i] = anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
+                                 confident.data()[i] == 0 && valleyTissue.data()[i] == 0 &&
+                                 c > 0.0f && depth.at(x - cx0, y - cy0) > kValleyDepth * c;
+            }
+        }
         const Mask reachable = componentsTouching(
             unite(tissue, unite(valleyTissue, thin, policy), policy), skinBand, policy);
         valleyTissue = unite(valleyTissue, intersect(thin, reachable, policy), policy);
