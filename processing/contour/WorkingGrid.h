@@ -43,6 +43,11 @@ class WorkingGrid {
     }
 
   private:
+    // The mean over each block of a per-pixel integer value: addRow(y, columns) adds row y's
+    // values to `columns` (one per full-resolution column); each band of f rows is summed so,
+    // over whole rows (vectorisable), then f columns. Integer sums: exact in any order.
+    template <typename AddRow>
+    FloatImage columnSummedMean(const ExecutionPolicy& policy, AddRow addRow) const;
     // Sets every working pixel (i, j) of `out` to reduce(x0, x1, y0, y1) over its block's
     // half-open full-resolution bounds, in parallel over block rows.
     template <typename Out, typename Reduce>
