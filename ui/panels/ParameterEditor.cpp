@@ -122,6 +122,7 @@ QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
         {"contour.bandMm", "Edge band"},
         {"contour.closeMm", "Final closing"},
         {"contour.holeMaxMm2", "Max. hole filled"},
+        {"contour.textureFillMm", "Texture fill"},
         {"contour.alpha", "Elasticity α"},
         {"contour.beta", "Rigidity β"},
         {"contour.gamma", "Step γ"},
