@@ -12,6 +12,7 @@
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
 #include "processing/contour/EdgeEvidence.h"
+#include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/contour/RegionsConstants.h"
 #include "processing/imaging/DiskMorphology.h"
@@ -248,6 +249,16 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                          std::floor(p.enclosureMm / mm), policy);
 
     // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
+    // On a platform, the plantar tissue too: what sees the sole band without crossing a bone
+    // edge or confident bone (its brightest parts, a tendon, may be above the edge level: they
+    // are not confident bone then).
+    Mask plantar(w, h, 0);
+    if (!out.anatomy.platforms.bands.empty() && p.plantarMm > 0.0) {
+        plantar = PlantarTissueFinder{}(anatomy, ev.sole, out.anatomy.platforms.mask,
+                                        unite(ev.edges, confident, policy),
+                                        std::floor(p.plantarMm / mm), policy);
+        confident = andNot(confident, plantar, policy);
+    }
     Mask strongEdges(w, h);
     forEach(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {
         return ev.edges.data()[i] != 0 && ev.fine.data()[i] > kStrongEdge * ev.strength.data()[i];
@@ -261,7 +272,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEach(skinBand, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] <= p.skinMm + 1.0;
     });
-    Mask tissue = componentsTouching(open, skinBand, policy);
+    Mask tissue = unite(
+        componentsTouching(unite(open, plantar, policy), unite(skinBand, plantar, policy), policy),
+        plantar, policy);
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // 6. Local levels and bone candidates. The narrow valleys between bones (the tissue between
@@ -367,6 +380,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     candidate = unite(unite(confident, candidate, policy), interior, policy);
     out.confident = confident;
     out.tissue = tissue;
+    out.plantar = plantar;
     out.candidate = candidate;
     out.edges = ev.edges;
     out.enclosed = enclosed;
@@ -496,9 +510,10 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                 }
             }
         }
+        // Never across the plantar tissue, bright as it may be (above fillLevel).
         forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
-                   (closed.data()[i] != 0 &&
+                   (closed.data()[i] != 0 && plantar.data()[i] == 0 &&
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });

@@ -18,6 +18,7 @@ struct BoneRegions {
     // The intermediate evidence (working grid), for inspection and tests.
     Mask confident;                 // confident bone (above the edge level)
     Mask tissue;                    // confident soft tissue
+    Mask plantar;                   // plantar soft tissue (part of tissue; none: no platform)
     Mask candidate;                 // bone candidates before the watershed
     Mask edges;                     // structural (bone) edges
     Raster<std::uint8_t> enclosed;  // directions (of 8) in which bone edges enclose a pixel
@@ -32,7 +33,9 @@ struct BoneRegions {
 //  3. confident bone: above that level, clear of the skin;
 //  4. enclosure: in how many of 8 directions a pixel meets bone edges before open tissue;
 //  5. confident tissue: open in at least half the directions and reachable from the skin
-//     without crossing a strong edge (the thick tissue of the calf, heel and sole included);
+//     without crossing a strong edge (the thick tissue of the calf, heel and sole included),
+//     and on a platform the plantar tissue (PlantarTissueFinder: it sees the sole band without
+//     crossing a bone edge or confident bone, which is no longer confident);
 //  6. local tissue and bone levels from those two; candidates above tissue + boneLevel of
 //     the contrast, and wide enclosed interiors (hollow-looking bones) above fillLevel;
 //  7. a marker watershed on the Sobel edges decides the band of bandMm around the candidate;

@@ -35,6 +35,12 @@ struct ContourParams {
     // without this the sole's edge set the bone/tissue level under a weight-bearing foot low
     // and its plantar soft tissue was bone (4.5 mm above the platform on a film; docs/QUALITY.md).
     double soleMm = 6.0;
+    // On a weight-bearing film, anatomy from which rays towards the platform reach the sole band
+    // within this distance without crossing a bone edge or confident bone is plantar soft
+    // tissue (PlantarTissueFinder): without it the thick tissue under the arch, as bright as
+    // the bones' dim interiors, was bone down to the sole on half the weight-bearing films
+    // (docs/QUALITY.md); 0 = off.
+    double plantarMm = 30.0;
     double skinMm = 2.0;             // edges this close to the skin are not bone edges
     double edgeLevelSigmaMm = 10.0;  // scale of the local edge level (bone/tissue threshold)
     double enclosureMm = 35.0;       // how far the enclosure rays look for bone edges

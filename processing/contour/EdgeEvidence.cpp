@@ -61,6 +61,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     // considered: the edges that may set the level (and the contrast reference); levelled:
     // those that do (not along the frame, not on the sole).
     Mask considered(w, h), structural(w, h), levelled(w, h);
+    out.sole = Mask(w, h);
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
     std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
@@ -98,6 +99,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
                 std::abs(smooth.at(x, std::min(y + 1, h - 1)) - smooth.at(x, std::max(y - 1, 0)));
             alongFrame = (nearSides && gx > gy) || (nearEnds && gy > gx);
         }
+        out.sole.data()[i] = anatomy.data()[i] != 0 && sole;
         considered.data()[i] = inside && out.fine.data()[i] > noiseGate && rel < kSkinEdge;
         levelled.data()[i] = considered.data()[i] != 0 && !sole && !alongFrame;
         structural.data()[i] =

@@ -31,6 +31,7 @@ struct EdgeEvidence {
     FloatImage level;      // Te: the local mid-level of sharp edges (+inf where there are none)
     FloatImage strength;   // gs: the local strength of sharp edges (+inf where there are none)
     Mask edges;            // E: significant sharp edges inside the anatomy
+    Mask sole;             // the anatomy within soleMm of a platform (none set: no platform)
 };
 
 // Where bone edges are and at which grey level they lie. Soft tissue thickens smoothly from the

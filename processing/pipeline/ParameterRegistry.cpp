@@ -181,6 +181,10 @@ std::vector<ParameterDescriptor> buildDescriptors() {
     all.push_back(real("contour.soleMm", S::Contour, XP_FIELD(contour.soleMm), 0, 30, "mm",
                        "regions: edges this close to a platform the foot stands on are the "
                        "sole's skin, not bone edges."));
+    all.push_back(real("contour.plantarMm", S::Contour, XP_FIELD(contour.plantarMm), 0, 100, "mm",
+                       "regions: on a weight-bearing film, anatomy from which rays towards the "
+                       "platform reach the sole within this distance without crossing a bone "
+                       "edge or confident bone is plantar soft tissue, not bone; 0 = off."));
     all.push_back(real("contour.edgeLevelSigmaMm", S::Contour, XP_FIELD(contour.edgeLevelSigmaMm),
                        1, 100, "mm",
                        "regions: scale of the local edge level, the bone/tissue threshold that "

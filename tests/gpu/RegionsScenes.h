@@ -192,6 +192,9 @@ inline std::vector<RegionsScene> phantomScenes() {
     // flood (the matrix's mix:wb-washed-out).
     out.push_back(
         projectionScene(PhantomView::WeightBearingLateral, "over,ball,ruler,jpeg,marker", 39));
+    // Thick plantar tissue under the arch that sees the platform (the matrix's wb-lateral seed
+    // 41, PlantarTissueFinder).
+    out.push_back(projectionScene(PhantomView::WeightBearingLateral, "", 41));
     out.push_back(plateauPocketScene());
     return out;
 }

@@ -20,7 +20,7 @@ const std::vector<Rule>& rules() {
     static const std::vector<Rule> all = {
         {{"threshold.minPeakFraction"}, {"threshold.method", {"valley"}}},
         {{"contour.anatomyOpenMm", "contour.stripTolerance", "contour.platformStep",
-          "contour.backgroundCeiling", "contour.skinMm", "contour.soleMm",
+          "contour.backgroundCeiling", "contour.skinMm", "contour.soleMm", "contour.plantarMm",
           "contour.edgeLevelSigmaMm", "contour.enclosureMm", "contour.levelSigmaMm",
           "contour.boneLevel", "contour.fillLevel", "contour.bandMm", "contour.closeMm",
           "contour.holeMaxMm2"},

@@ -114,6 +114,7 @@ QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
         {"contour.backgroundCeiling", "Background ceiling"},
         {"contour.skinMm", "Skin band"},
         {"contour.soleMm", "Sole band"},
+        {"contour.plantarMm", "Plantar reach"},
         {"contour.edgeLevelSigmaMm", "Edge level scale"},
         {"contour.enclosureMm", "Enclosure reach"},
         {"contour.levelSigmaMm", "Level scale"},

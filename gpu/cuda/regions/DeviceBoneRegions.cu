@@ -22,6 +22,7 @@
 #include "gpu/cuda/regions/StepProfile.h"
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
+#include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/RegionsConstants.h"
 
 namespace xrayprep::gpu::regions {
@@ -250,7 +251,27 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     const std::uint8_t* enc = enclosed.data();
     profile.mark("4 enclosure");
 
-    // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
+    // 5. Confident tissue: open to the outside, reached from the skin without a strong edge;
+    // on a platform the plantar tissue too (processing::PlantarTissueFinder: the rays towards
+    // the sole band, stopped by the bone's walls widened by a pixel). The platforms' mask is
+    // all unset where there are none (the CPU skips the step then): nothing sees the sole.
+    DeviceMask plantar = ctx.raster<std::uint8_t>(w, h);
+    if (p.plantarMm > 0.0) {
+        const DeviceMask target = unite(ctx, ev.sole, found.platforms.mask);
+        const DeviceMask wide = morph.dilate(ctx, unite(ctx, ev.edges, confident), 1.0);
+        const DeviceMask seen = DeviceEnclosureCount{}(ctx, target, andNot(ctx, wide, target),
+                                                       std::floor(p.plantarMm / mm));
+        const std::uint8_t* tg = target.data();
+        const std::uint8_t* wd = wide.data();
+        const std::uint8_t* sn = seen.data();
+        map(ctx, plantar, [=] __device__(std::int64_t i) -> std::uint8_t {
+            return an[i] != 0 && tg[i] == 0 && wd[i] == 0 &&
+                   sn[i] >= processing::PlantarTissueFinder::kDefaultDirections;
+        });
+        confident = andNot(ctx, confident, plantar);
+    } else {
+        map(ctx, plantar, [=] __device__(std::int64_t) -> std::uint8_t { return 0; });
+    }
     DeviceMask strongEdges = ctx.raster<std::uint8_t>(w, h);
     {
         const std::uint8_t* edges = ev.edges.data();
@@ -274,7 +295,9 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             return an[i] != 0 && dist[i] <= skinReach;
         });
     }
-    DeviceMask tissue = componentsTouching(ctx, open, skinBand);
+    DeviceMask tissue = unite(
+        ctx, componentsTouching(ctx, unite(ctx, open, plantar), unite(ctx, skinBand, plantar)),
+        plantar);
     profile.mark("5 confident tissue");
     checkCancel();
 
@@ -360,6 +383,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
         evidence->background = toHost(ctx, found.background);
         evidence->confident = toHost(ctx, confident);
         evidence->tissue = toHost(ctx, tissue);
+        evidence->plantar = toHost(ctx, plantar);
         evidence->candidate = toHost(ctx, candidate);
         evidence->edges = toHost(ctx, ev.edges);
         evidence->enclosed = toHost(ctx, enclosed);
@@ -442,9 +466,12 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
         const std::uint8_t* rc = notBridged.data();
         const float* zz = z.data();
         const float fillLevel = static_cast<float>(p.fillLevel);
+        const std::uint8_t* pl = plantar.data();
+        // Never across the plantar tissue, bright as it may be.
         forEach(ctx, n, [=] __device__(std::int64_t i) {
-            cl[i] = pc[i] != 0 || (cl[i] != 0 && (zz[i] >= fillLevel ||
-                                                  (enc[i] >= kEnclosedDirections && rc[i] == 0)));
+            cl[i] = pc[i] != 0 ||
+                    (cl[i] != 0 && pl[i] == 0 &&
+                     (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
         bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
                               kAlwaysFilledMm2 / (mm * mm));

@@ -34,6 +34,7 @@ struct DeviceBoneRegionsEvidence {
     processing::Mask background;
     processing::Mask confident;
     processing::Mask tissue;
+    processing::Mask plantar;
     processing::Mask candidate;
     processing::Mask edges;
     processing::Raster<std::uint8_t> enclosed;

@@ -83,6 +83,8 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(DeviceContext& ctx, cons
         const float* lo = low.data();
         const float* hi = high.data();
         const double skinMm = s.skinMm;
+        out.sole = ctx.raster<std::uint8_t>(w, h);
+        std::uint8_t* so = out.sole.data();
         forEach(ctx, n, [=] __device__(std::int64_t i) {
             const float r = fine[i] / maxOf2(co[i], 1e-6f);
             ratio[i] = r;
@@ -109,6 +111,7 @@ DeviceEdgeEvidence DeviceEdgeEvidenceFinder::operator()(DeviceContext& ctx, cons
                                        sm[static_cast<std::int64_t>(maxOf2(y - 1, 0)) * w + x]);
                 alongFrame = (nearSides && gx > gy) || (nearEnds && gy > gx);
             }
+            so[i] = an[i] != 0 && sole;
             cons[i] = inside && fine[i] > kNoiseGate * *noiseGate && rel < kSkinEdge;
             lev[i] = cons[i] != 0 && !sole && !alongFrame;
             str[i] =

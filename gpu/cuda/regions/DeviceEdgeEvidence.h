@@ -15,6 +15,7 @@ struct DeviceEdgeEvidence {
     DeviceImage level;
     DeviceImage strength;
     DeviceMask edges;
+    DeviceMask sole;  // the anatomy within soleMm of a platform
 };
 
 // processing::EdgeEvidenceFinder on the device, bit for bit: the same primitives (Gaussian,

@@ -229,6 +229,7 @@ TEST(RegionsMethod, EdgeEvidenceEqualsCpu) {
         EXPECT_EQ(difference(dev.down(gpu.level), cpu.level), "") << s.name << " level";
         EXPECT_EQ(difference(dev.down(gpu.strength), cpu.strength), "") << s.name << " strength";
         EXPECT_EQ(difference(dev.down(gpu.edges), cpu.edges), "") << s.name << " edges";
+        EXPECT_EQ(difference(dev.down(gpu.sole), cpu.sole), "") << s.name << " sole";
     }
 }
 
@@ -253,6 +254,7 @@ TEST(RegionsMethod, EveryStepEqualsCpu) {
         if (!cpu.confident.empty()) {
             EXPECT_EQ(difference(ev.confident, cpu.confident), "") << s.name << " confident";
             EXPECT_EQ(difference(ev.tissue, cpu.tissue), "") << s.name << " tissue";
+            EXPECT_EQ(difference(ev.plantar, cpu.plantar), "") << s.name << " plantar";
             EXPECT_EQ(difference(ev.edges, cpu.edges), "") << s.name << " edges";
             EXPECT_EQ(difference(ev.enclosed, cpu.enclosed), "") << s.name << " enclosed";
             EXPECT_EQ(difference(ev.candidate, cpu.candidate), "") << s.name << " candidate";
