@@ -13,6 +13,7 @@
 #include "processing/contour/PolygonFiller.h"
 #include "processing/contour/SnakeMethod.h"
 #include "processing/contour/TexturedGapFinder.h"
+#include "processing/contour/TexturedPocketFinder.h"
 #include "processing/contour/WorkingGrid.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -106,19 +107,28 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
     s.thicknessMm = p.textureFillMm;
     const TexturedGaps gaps =
         TexturedGapFinder{}(texture, found.bone, found.anatomy, workingMm, s, policy);
-    if (!gaps.measured) return;
-    int pieces = 0;
-    for (const Component& c : gaps.pieces.components) {
-        if (gaps.boneLike[c.label - 1] && gaps.touching[c.label - 1]) ++pieces;
+    // And the pockets the bone encloses, at a lower ratio (a noisy film's hollow calcaneus).
+    TexturedPocketSettings ps;
+    ps.reachMm = p.enclosureMm;
+    const TexturedPockets pockets =
+        TexturedPocketFinder{}(texture, found.bone, found.anatomy, workingMm, s, ps, policy);
+    int pieces = pockets.pieces;
+    if (gaps.measured) {
+        for (const Component& c : gaps.pieces.components) {
+            if (gaps.boneLike[c.label - 1] && gaps.touching[c.label - 1]) ++pieces;
+        }
     }
     if (pieces == 0) return;
     // The selected pieces, with the textured cells within textureFillMm of them that the
     // opening rounded off (the piece's rim along the bone's outline).
-    Mask added = TexturedGapFinder::select(gaps, true);
-    added = unite(added,
-                  intersect(DiskMorphology{}.dilate(added, p.textureFillMm / workingMm, policy),
-                            gaps.textured, policy),
-                  policy);
+    Mask added = pockets.mask;
+    if (gaps.measured) {
+        added = unite(added, TexturedGapFinder::select(gaps, true), policy);
+        added = unite(added,
+                      intersect(DiskMorphology{}.dilate(added, p.textureFillMm / workingMm, policy),
+                                gaps.textured, policy),
+                      policy);
+    }
     std::int64_t area = 0;
     for (const std::uint8_t v : added.pixels()) area += v != 0 ? 1 : 0;
     const int w = found.bone.width(), h = found.bone.height();
