@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/BoneRegionsMethod.h"
@@ -105,13 +106,14 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                                    : g.blockMeanAbsDifference(*in.radiograph, in.median, policy);
     TexturedGapSettings s;
     s.thicknessMm = p.textureFillMm;
-    const TexturedGaps gaps =
-        TexturedGapFinder{}(texture, found.bone, found.anatomy, workingMm, s, policy);
     // And the pockets the bone encloses, at a lower ratio (a noisy film's hollow calcaneus).
     TexturedPocketSettings ps;
     ps.reachMm = p.enclosureMm;
+    const std::vector<TexturedGaps> both = TexturedGapFinder{}(
+        texture, found.bone, found.anatomy, workingMm, s, {s.ratio, ps.ratio}, policy);
+    const TexturedGaps& gaps = both[0];
     const TexturedPockets pockets =
-        TexturedPocketFinder{}(texture, found.bone, found.anatomy, workingMm, s, ps, policy);
+        TexturedPocketFinder{}(both[1], found.bone, found.anatomy, workingMm, ps, policy);
     int pieces = pockets.pieces;
     if (gaps.measured) {
         for (const Component& c : gaps.pieces.components) {

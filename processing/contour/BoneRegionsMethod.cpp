@@ -254,8 +254,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // are not confident bone then).
     Mask plantar(w, h, 0);
     if (!out.anatomy.platforms.bands.empty() && p.plantarMm > 0.0) {
-        plantar = PlantarTissueFinder{}(anatomy, ev.sole, out.anatomy.platforms.mask,
-                                        unite(ev.edges, confident, policy),
+        plantar = PlantarTissueFinder{}(anatomy, ev.sole, unite(ev.edges, confident, policy),
                                         std::floor(p.plantarMm / mm), policy);
         confident = andNot(confident, plantar, policy);
     }

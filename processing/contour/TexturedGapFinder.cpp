@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
@@ -10,14 +12,23 @@
 
 namespace xrayprep::processing {
 
-TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const Mask& mask,
+TexturedGaps TexturedGapFinder::operator()(const FloatImage& texture, const Mask& mask,
                                            const Mask& anatomy, double cellMm,
-                                           const TexturedGapSettings& s,
+                                           const TexturedGapSettings& settings,
                                            const ExecutionPolicy& policy) const {
-    TexturedGaps out;
+    return std::move(
+        (*this)(texture, mask, anatomy, cellMm, settings, {settings.ratio}, policy).front());
+}
+
+std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTexture,
+                                                        const Mask& mask, const Mask& anatomy,
+                                                        double cellMm, const TexturedGapSettings& s,
+                                                        const std::vector<double>& ratios,
+                                                        const ExecutionPolicy& policy) const {
+    std::vector<TexturedGaps> outs(ratios.size());
     const int w = rawTexture.width(), h = rawTexture.height();
     if (w == 0 || h == 0 || cellMm <= 0.0 || !mask.sameSize(w, h) || !anatomy.sameSize(w, h)) {
-        return out;
+        return outs;
     }
     const FloatImage texture = GaussianBlur{}(rawTexture, s.sigmaMm / cellMm, policy);
     const std::size_t n = texture.pixels().size();
@@ -36,9 +47,9 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
                                 : 0;
     }
     std::vector<float> values = valuesWhere(texture, outside);
-    if (values.empty()) return out;
+    if (values.empty()) return outs;
     const float tissue = quantileOf(values, s.tissueQuantile);
-    if (!(tissue > 0.0f)) return out;  // the median removed nothing: no texture to compare
+    if (!(tissue > 0.0f)) return outs;  // the median removed nothing: no texture to compare
     // The bone's own texture is its interior's, boneInsetMm or more inside the mask: the
     // edges of its outline are textured on any image (a smooth phantom, a washed-out JPEG
     // whose blocks line every outline), trabeculae only on a radiograph. The level is never
@@ -47,67 +58,76 @@ TexturedGaps TexturedGapFinder::operator()(const FloatImage& rawTexture, const M
     const Mask boneInterior = DiskMorphology{}.erode(mask, s.boneInsetMm / cellMm, policy);
     std::vector<float> bone = valuesWhere(texture, boneInterior);
     const float boneTexture = bone.empty() ? 0.0f : medianOf(bone);
-    const float level = std::max(static_cast<float>(s.ratio) * tissue,
-                                 static_cast<float>(s.boneShare) * boneTexture);
-    // A film whose bone is not itself textured beyond that level (smooth phantoms, washed-out
-    // films) tells bone from tissue by nothing here; nor does one whose deep tissue has less
-    // texture than minTissueShare of the bone's: compression flattened it, and its artefacts
-    // are what stands out there (a radiograph's tissue keeps its quantum noise).
-    // Nor one whose bone texture is below one stored grey level: quantisation, not trabeculae.
-    if (boneTexture <= level || tissue < static_cast<float>(s.minTissueShare) * boneTexture ||
-        boneTexture < 1.0f) {
-        return out;
-    }
-    out.measured = true;
-    Mask gap(w, h);
-    bool anyGap = false;
-    for (std::size_t i = 0; i < n; ++i) {
-        gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
-        anyGap = anyGap || gap.data()[i] != 0;
-    }
-    out.textured = gap;
-    if (!anyGap) {  // measured, nothing found (no distance transforms needed)
-        out.pieces.labels = Raster<std::int32_t>(w, h, 0);
-        return out;
-    }
-    // The pieces are what a disk of thicknessMm inside the gap reaches (its opening): a thin
-    // seam along a bone's outline that meets a thick piece is not part of it.
-    const Mask opened = DiskMorphology{}.open(gap, s.thicknessMm / cellMm, policy);
-    out.pieces = ConnectedComponents{}(opened, Connectivity::Four, policy);
-    const std::size_t count = out.pieces.components.size();
-    if (count == 0) return out;
-    // The tissue beside the bones (within referenceMm of the mask): what a piece next to a bone
-    // must be told apart from on average (below).
-    const Mask nearMask =
-        intersect(DiskMorphology{}.dilate(mask, s.referenceMm / cellMm, policy), outside, policy);
-    std::vector<float> nearValues = valuesWhere(texture, nearMask);
-    const float nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
-    // Beside the mask: a 4-neighbour in it, or a diagonal one (the opening rounds a piece's
-    // corners where it meets the bone).
-    const Mask besideMask = DiskMorphology{}.dilate(mask, 1.5, policy);
-    std::vector<double> textureSum(count, 0.0);
-    out.touching.assign(count, false);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t label = out.pieces.labels.at(x, y);
-            if (label == 0) continue;
-            textureSum[label - 1] += texture.at(x, y);
-            if (besideMask.at(x, y) != 0) out.touching[label - 1] = true;
+    // What every ratio shares from here on, made once when the first one needs it.
+    Mask nearMask, besideMask;
+    float nearTissue = 0.0f;
+    for (std::size_t r = 0; r < ratios.size(); ++r) {
+        TexturedGaps& out = outs[r];
+        const double ratio = ratios[r];
+        const float level = std::max(static_cast<float>(ratio) * tissue,
+                                     static_cast<float>(s.boneShare) * boneTexture);
+        // A film whose bone is not itself textured beyond that level (smooth phantoms, washed-out
+        // films) tells bone from tissue by nothing here; nor does one whose deep tissue has less
+        // texture than minTissueShare of the bone's: compression flattened it, and its artefacts
+        // are what stands out there (a radiograph's tissue keeps its quantum noise).
+        // Nor one whose bone texture is below one stored grey level: quantisation, not trabeculae.
+        if (boneTexture <= level || tissue < static_cast<float>(s.minTissueShare) * boneTexture ||
+            boneTexture < 1.0f) {
+            continue;
+        }
+        out.measured = true;
+        Mask gap(w, h);
+        bool anyGap = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
+            anyGap = anyGap || gap.data()[i] != 0;
+        }
+        out.textured = gap;
+        if (!anyGap) {  // measured, nothing found (no distance transforms needed)
+            out.pieces.labels = Raster<std::int32_t>(w, h, 0);
+            continue;
+        }
+        // The pieces are what a disk of thicknessMm inside the gap reaches (its opening): a thin
+        // seam along a bone's outline that meets a thick piece is not part of it.
+        const Mask opened = DiskMorphology{}.open(gap, s.thicknessMm / cellMm, policy);
+        out.pieces = ConnectedComponents{}(opened, Connectivity::Four, policy);
+        const std::size_t count = out.pieces.components.size();
+        if (count == 0) continue;
+        if (nearMask.empty()) {
+            // The tissue beside the bones (within referenceMm of the mask): what a piece next to a
+            // bone must be told apart from on average (below).
+            nearMask = intersect(DiskMorphology{}.dilate(mask, s.referenceMm / cellMm, policy),
+                                 outside, policy);
+            std::vector<float> nearValues = valuesWhere(texture, nearMask);
+            nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
+            // Beside the mask: a 4-neighbour in it, or a diagonal one (the opening rounds a piece's
+            // corners where it meets the bone).
+            besideMask = DiskMorphology{}.dilate(mask, 1.5, policy);
+        }
+        std::vector<double> textureSum(count, 0.0);
+        out.touching.assign(count, false);
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const std::int32_t label = out.pieces.labels.at(x, y);
+                if (label == 0) continue;
+                textureSum[label - 1] += texture.at(x, y);
+                if (besideMask.at(x, y) != 0) out.touching[label - 1] = true;
+            }
+        }
+        out.boneLike.assign(count, false);
+        for (std::size_t k = 0; k < count; ++k) {
+            // Trabeculae are no more textured than the bone around them (its outline's edges
+            // included); a piece far more textured than that is noise or artefact.
+            const double mean = textureSum[k] / static_cast<double>(out.pieces.components[k].area);
+            // ... and more textured on average than `ratio` times the tissue beside the bones:
+            // the tissue far from every bone (a second background taken for anatomy, smooth as the
+            // air) can set the level of single cells too low for the folds and tendons in front
+            // of an ankle.
+            out.boneLike[k] = mean <= s.maxBoneShare * static_cast<double>(boneTexture) &&
+                              mean > ratio * static_cast<double>(nearTissue);
         }
     }
-    out.boneLike.assign(count, false);
-    for (std::size_t k = 0; k < count; ++k) {
-        // Trabeculae are no more textured than the bone around them (its outline's edges
-        // included); a piece far more textured than that is noise or artefact.
-        const double mean = textureSum[k] / static_cast<double>(out.pieces.components[k].area);
-        // ... and more textured on average than `ratio` times the tissue beside the bones:
-        // the tissue far from every bone (a second background taken for anatomy, smooth as the
-        // air) can set the level of single cells too low for the folds and tendons in front
-        // of an ankle.
-        out.boneLike[k] = mean <= s.maxBoneShare * static_cast<double>(boneTexture) &&
-                          mean > s.ratio * static_cast<double>(nearTissue);
-    }
-    return out;
+    return outs;
 }
 
 Mask TexturedGapFinder::select(const TexturedGaps& gaps, bool touchingOnly) {

@@ -59,6 +59,13 @@ class TexturedGapFinder {
                                           const Mask& anatomy, double cellMm,
                                           const TexturedGapSettings& settings,
                                           const ExecutionPolicy& policy) const;
+    // The same at each of `ratios` in place of settings.ratio, one result per ratio: the
+    // smoothing, the depth, the tissue's and the bone's levels are made once for all.
+    [[nodiscard]] std::vector<TexturedGaps> operator()(const FloatImage& texture, const Mask& mask,
+                                                       const Mask& anatomy, double cellMm,
+                                                       const TexturedGapSettings& settings,
+                                                       const std::vector<double>& ratios,
+                                                       const ExecutionPolicy& policy) const;
     // The union of the pieces that are bone-like (and, with `touchingOnly`, touch the mask).
     [[nodiscard]] static Mask select(const TexturedGaps& gaps, bool touchingOnly);
 };

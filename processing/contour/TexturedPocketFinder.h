@@ -2,7 +2,6 @@
 
 #include "processing/contour/TexturedGapFinder.h"
 #include "processing/core/ExecutionPolicy.h"
-#include "processing/core/Image.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -23,18 +22,17 @@ struct TexturedPockets {
 // The textured pockets a mask leaves out: the dim spongy interior of a hollow-looking calcaneus
 // on a noisy film, whose trabeculae stand only 1.7-2.2 times above the soft tissue's noise and
 // which opens onto the plantar tissue through a gap in its cortex, so the method reached it as
-// tissue. The pieces TexturedGapFinder finds at the lower `ratio` (with the rest of
-// `gap`'s settings) that are bone-like, touch the mask, do not touch the image's edge (the gap
-// between a tibia and a fibula the image cuts: enclosed on six sides as well) and that the mask
-// encloses: along the 8 axes and diagonals, a ray from the median pixel of the piece meets the
-// mask within reachMm in at least minEnclosed directions (EnclosureCount: the anatomy's outside
-// stops a ray). Soft tissue between two bones sees out of the gap along it; a hollow bone's
-// interior is surrounded by its own cortex. Exact: the same for every thread count.
+// tissue. Given TexturedGapFinder's pieces at the lower `ratio` (`gaps`), the pockets are those
+// that are bone-like, touch the mask, do not touch the image's edge (the gap between a tibia
+// and a fibula the image cuts: enclosed on six sides as well) and that the mask encloses:
+// along the 8 axes and diagonals, a ray from the piece's median pixel meets the mask within
+// reachMm in at least minEnclosed directions (EnclosureCount: the anatomy's outside stops a
+// ray). Soft tissue between two bones sees out of the gap along it; a hollow bone's interior is
+// surrounded by its own cortex. Exact: the same for every thread count.
 class TexturedPocketFinder {
   public:
-    [[nodiscard]] TexturedPockets operator()(const FloatImage& texture, const Mask& mask,
+    [[nodiscard]] TexturedPockets operator()(const TexturedGaps& gaps, const Mask& mask,
                                              const Mask& anatomy, double cellMm,
-                                             const TexturedGapSettings& gap,
                                              const TexturedPocketSettings& settings,
                                              const ExecutionPolicy& policy) const;
 };

@@ -253,11 +253,12 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
 
     // 5. Confident tissue: open to the outside, reached from the skin without a strong edge;
     // on a platform the plantar tissue too (processing::PlantarTissueFinder: the rays towards
-    // the sole band, stopped by the bone's walls widened by a pixel). The platforms' mask is
-    // all unset where there are none (the CPU skips the step then): nothing sees the sole.
+    // the sole band, stopped by the bone's walls widened by a pixel; the CPU works on the sole
+    // band's bounding box widened by the reach, which gives the values of this whole pass).
+    // The sole band is all unset where there is no platform: nothing sees it.
     DeviceMask plantar = ctx.raster<std::uint8_t>(w, h);
     if (p.plantarMm > 0.0) {
-        const DeviceMask target = unite(ctx, ev.sole, found.platforms.mask);
+        const DeviceMask& target = ev.sole;
         const DeviceMask wide = morph.dilate(ctx, unite(ctx, ev.edges, confident), 1.0);
         const DeviceMask seen = DeviceEnclosureCount{}(ctx, target, andNot(ctx, wide, target),
                                                        std::floor(p.plantarMm / mm));

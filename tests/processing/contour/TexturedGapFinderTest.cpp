@@ -131,6 +131,34 @@ TEST(TexturedGapFinder, LeavesOutTheSkinLayerNoiseAndFlattenedTissue) {
     EXPECT_FALSE(flat.find().measured);
 }
 
+// Several ratios in one call: each result is the one a call at that ratio alone gives (pieces
+// with texture 2.5, 4 and 5 against the tissue's 1: the levels 2.2, 3 and 4.5 keep three, two
+// and one of them).
+TEST(TexturedGapFinder, SeveralRatiosAtOnceGiveWhatEachGivesAlone) {
+    Cells c;
+    c.set(50, 40, 70, 70, 2.5f);
+    c.set(100, 30, 130, 60, 4.0f);
+    c.set(90, 75, 120, 105, 5.0f);
+    TexturedGapSettings s;
+    s.sigmaMm = 0.0;
+    const std::vector<double> ratios{2.2, 3.0, 4.5};
+    const std::vector<TexturedGaps> all =
+        TexturedGapFinder{}(c.texture, c.mask, c.anatomy, 1.0, s, ratios, ExecutionPolicy{2});
+    ASSERT_EQ(all.size(), ratios.size());
+    const std::vector<std::size_t> pieces{3, 2, 1};
+    for (std::size_t r = 0; r < ratios.size(); ++r) {
+        s.ratio = ratios[r];
+        const TexturedGaps one =
+            TexturedGapFinder{}(c.texture, c.mask, c.anatomy, 1.0, s, ExecutionPolicy::serial());
+        EXPECT_EQ(all[r].measured, one.measured) << ratios[r];
+        EXPECT_EQ(all[r].textured, one.textured) << ratios[r];
+        EXPECT_EQ(all[r].pieces.labels, one.pieces.labels) << ratios[r];
+        EXPECT_EQ(all[r].boneLike, one.boneLike) << ratios[r];
+        EXPECT_EQ(all[r].touching, one.touching) << ratios[r];
+        EXPECT_EQ(one.pieces.components.size(), pieces[r]) << ratios[r];
+    }
+}
+
 TEST(WorkingGrid, BlockMeanAbsDifferenceIsTheMeanOfEachBlock) {
     Image a(37, 23, 12), b(37, 23, 12);
     std::mt19937 rng(3);

@@ -37,8 +37,12 @@ struct Cells {
         return s;
     }
     [[nodiscard]] TexturedPockets find() const {
-        return TexturedPocketFinder{}(texture, mask, anatomy, 1.0, gapSettings(),
-                                      TexturedPocketSettings{}, ExecutionPolicy::serial());
+        TexturedGapSettings lower = gapSettings();
+        lower.ratio = TexturedPocketSettings{}.ratio;
+        const TexturedGaps gaps =
+            TexturedGapFinder{}(texture, mask, anatomy, 1.0, lower, ExecutionPolicy::serial());
+        return TexturedPocketFinder{}(gaps, mask, anatomy, 1.0, TexturedPocketSettings{},
+                                      ExecutionPolicy::serial());
     }
     [[nodiscard]] std::int64_t count(const Mask& m, int x0, int y0, int x1, int y1) const {
         std::int64_t n = 0;
@@ -92,6 +96,20 @@ TEST(TexturedPocketFinder, TexturedTissueBesideABoneThatDoesNotEncloseItIsNot) {
     c.set(100, 65, 115, 95, 4.0f, true);
     c.set(100, 73, 115, 87, 1.0f, false);
     EXPECT_EQ(c.find().pieces, 1);
+}
+
+// The bone's walls may stand apart from the textured core, across dimmer tissue, as far as the
+// rays reach (28 mm here, the core touching only the left wall): the enclosure is counted to
+// them, not only around the core.
+TEST(TexturedPocketFinder, WallsBeyondTheTexturedCoreEncloseItToo) {
+    Cells c;
+    c.set(50, 40, 120, 125, 4.0f, true);
+    c.set(65, 55, 105, 110, 1.0f, false);   // the interior: tissue ...
+    c.set(65, 70, 90, 95, 1.9f, false);     // ... around a textured core
+    c.set(92, 110, 104, 125, 1.0f, false);  // the mouth
+    const TexturedPockets p = c.find();
+    EXPECT_EQ(p.pieces, 1);
+    EXPECT_EQ(c.count(p.mask, 0, 0, Cells::kW, Cells::kH), c.count(p.mask, 65, 70, 90, 95));
 }
 
 TEST(TexturedPocketFinder, AGapBetweenTwoBonesThatTheImageEdgeCutsIsNot) {
