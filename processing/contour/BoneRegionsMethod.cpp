@@ -250,13 +250,11 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
 
     // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
     // On a platform, the plantar tissue too: what sees the sole band without crossing a bone
-    // edge or confident bone (its brightest parts, a tendon, may be above the edge level: they
-    // are not confident bone then).
+    // edge or confident bone (neither of which is ever plantar tissue itself).
     Mask plantar(w, h, 0);
     if (!out.anatomy.platforms.bands.empty() && p.plantarMm > 0.0) {
         plantar = PlantarTissueFinder{}(anatomy, ev.sole, unite(ev.edges, confident, policy),
                                         std::floor(p.plantarMm / mm), policy);
-        confident = andNot(confident, plantar, policy);
     }
     Mask strongEdges(w, h);
     forEach(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {

@@ -35,7 +35,7 @@ struct BoneRegions {
 //  5. confident tissue: open in at least half the directions and reachable from the skin
 //     without crossing a strong edge (the thick tissue of the calf, heel and sole included),
 //     and on a platform the plantar tissue (PlantarTissueFinder: it sees the sole band without
-//     crossing a bone edge or confident bone, which is no longer confident);
+//     crossing a bone edge or confident bone);
 //  6. local tissue and bone levels from those two; candidates above tissue + boneLevel of
 //     the contrast, and wide enclosed interiors (hollow-looking bones) above fillLevel;
 //  7. a marker watershed on the Sobel edges decides the band of bandMm around the candidate;

@@ -269,7 +269,6 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             return an[i] != 0 && tg[i] == 0 && wd[i] == 0 &&
                    sn[i] >= processing::PlantarTissueFinder::kDefaultDirections;
         });
-        confident = andNot(ctx, confident, plantar);
     } else {
         map(ctx, plantar, [=] __device__(std::int64_t) -> std::uint8_t { return 0; });
     }
