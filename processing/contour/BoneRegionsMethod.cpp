@@ -19,6 +19,7 @@
 #include "processing/imaging/EnclosureCount.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/MarkerWatershed.h"
+#include "processing/imaging/PixelBox.h"
 #include "processing/imaging/SmoothWeightedMean.h"
 #include "processing/imaging/ValleyDepth.h"
 #include "processing/imaging/ValueStatistics.h"
@@ -307,32 +308,20 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // nor a valley already: they are looked for within the bounding box of those, widened by
     // the valley's reach (so the values there are those of a full pass, which the CUDA backend
     // makes). On the sample the box is a quarter of the image.
-    int x0 = w, y0 = h, x1 = -1, y1 = -1;
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::size_t i = static_cast<std::size_t>(y) * w + x;
-            if (anatomy.data()[i] != 0 && tissue.data()[i] == 0 && confident.data()[i] == 0 &&
-                valleyTissue.data()[i] == 0) {
-                x0 = std::min(x0, x);
-                y0 = std::min(y0, y);
-                x1 = std::max(x1, x);
-                y1 = std::max(y1, y);
-            }
-        }
-    }
-    if (x1 >= 0) {
+    const PixelBox deciding = boundingBox(w, h, [&](int x, int y) {
+        const std::size_t i = static_cast<std::size_t>(y) * w + x;
+        return anatomy.data()[i] != 0 && tissue.data()[i] == 0 && confident.data()[i] == 0 &&
+               valleyTissue.data()[i] == 0;
+    });
+    if (!deciding.empty()) {
+        const int x0 = deciding.x0, y0 = deciding.y0, x1 = deciding.x1, y1 = deciding.y1;
         const int reach =
             static_cast<int>(px(kValleyToMm)) + static_cast<int>(px(kThinValleyFlankMm)) + 1;
-        const int cx0 = std::max(0, x0 - reach), cy0 = std::max(0, y0 - reach);
-        const int cx1 = std::min(w - 1, x1 + reach), cy1 = std::min(h - 1, y1 + reach);
-        const int cw = cx1 - cx0 + 1, ch = cy1 - cy0 + 1;
-        FloatImage cropped(cw, ch);
-        for (int y = 0; y < ch; ++y) {
-            for (int x = 0; x < cw; ++x) cropped.at(x, y) = fine.at(cx0 + x, cy0 + y);
-        }
-        const FloatImage depth = ValleyDepth{}(cropped, static_cast<int>(px(kValleyFromMm)),
-                                               static_cast<int>(px(kValleyToMm)),
-                                               static_cast<int>(px(kThinValleyFlankMm)), policy);
+        const PixelBox box = deciding.widened(reach, w, h);
+        const int cx0 = box.x0, cy0 = box.y0;
+        const FloatImage depth = ValleyDepth{}(
+            cropTo(fine, box), static_cast<int>(px(kValleyFromMm)),
+            static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kThinValleyFlankMm)), policy);
         // Thin-valley pixels that are not confident bone nor a valley already (what deepValleys
         // would mark, on the pixels it decides).
         Mask thin(w, h, 0);
@@ -467,33 +456,18 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // values there are those of the whole image). A full pass cost 50 ms at the reference
         // size.
         const Mask edgeOpen = componentsTouching(outsideBone, imageEdge, policy);
-        int x0 = w, y0 = h, x1 = -1, y1 = -1;
-        for (int y = 0; y < h; ++y) {
-            for (int x = 0; x < w; ++x) {
-                const std::size_t i = static_cast<std::size_t>(y) * w + x;
-                if (edgeOpen.data()[i] != 0 && gaps.data()[i] != 0 && bridgedByEnclosure(i)) {
-                    x0 = std::min(x0, x);
-                    y0 = std::min(y0, y);
-                    x1 = std::max(x1, x);
-                    y1 = std::max(y1, y);
-                }
-            }
-        }
-        if (x1 >= 0) {
+        const PixelBox deciding = boundingBox(w, h, [&](int x, int y) {
+            const std::size_t i = static_cast<std::size_t>(y) * w + x;
+            return edgeOpen.data()[i] != 0 && gaps.data()[i] != 0 && bridgedByEnclosure(i);
+        });
+        if (!deciding.empty()) {
             const int reach =
                 static_cast<int>(px(kValleyToMm)) + static_cast<int>(px(kEdgeGapFlankMm)) + 1;
-            x0 = std::max(0, x0 - reach);
-            y0 = std::max(0, y0 - reach);
-            x1 = std::min(w - 1, x1 + reach);
-            y1 = std::min(h - 1, y1 + reach);
-            const int cw = x1 - x0 + 1, ch = y1 - y0 + 1;
-            FloatImage cropped(cw, ch);
-            for (int y = 0; y < ch; ++y) {
-                for (int x = 0; x < cw; ++x) cropped.at(x, y) = fine.at(x0 + x, y0 + y);
-            }
-            const FloatImage depth = ValleyDepth{}(cropped, static_cast<int>(px(kValleyFromMm)),
-                                                   static_cast<int>(px(kValleyToMm)),
-                                                   static_cast<int>(px(kEdgeGapFlankMm)), policy);
+            const PixelBox box = deciding.widened(reach, w, h);
+            const int x0 = box.x0, y0 = box.y0, cw = box.width(), ch = box.height();
+            const FloatImage depth = ValleyDepth{}(
+                cropTo(fine, box), static_cast<int>(px(kValleyFromMm)),
+                static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kEdgeGapFlankMm)), policy);
             for (int y = 0; y < ch; ++y) {
                 for (int x = 0; x < cw; ++x) {
                     const std::size_t i = static_cast<std::size_t>(y0 + y) * w + (x0 + x);

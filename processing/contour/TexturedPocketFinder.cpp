@@ -40,7 +40,7 @@ TexturedPockets TexturedPocketFinder::operator()(const TexturedGaps& gaps, const
             return candidate[static_cast<std::size_t>(gaps.pieces.labels.at(x, y))] != 0;
         }).widened(static_cast<int>(reach) + 1, w, h);
     const Mask wall = cropTo(mask, box);
-    const Mask open = cropTo(complement(anatomy, policy), box);
+    const Mask open = complement(cropTo(anatomy, box), policy);
     const Raster<std::uint8_t> enclosed = EnclosureCount{}(wall, open, reach, policy);
     // Each candidate's median enclosure: a histogram of the 9 possible counts.
     std::vector<std::vector<std::int64_t>> histogram(count, std::vector<std::int64_t>(9, 0));
