@@ -67,7 +67,33 @@ __global__ void blockMajorityAbove(const std::uint16_t* __restrict__ full, int f
 
 dim3 gridFor(int width, int height) { return dim3((width + 31) / 32, (height + 7) / 8); }
 
+// processing::readInsideRims: a pixel within the rims reads the nearest pixel inside them
+// (never written: the kernel only writes pixels within the rims).
+__global__ void readInsideRims(float* __restrict__ image, int width, int height, int left,
+                               int right, int top, int bottom) {
+    const int x = blockIdx.x * blockDim.x + threadIdx.x;
+    const int y = blockIdx.y * blockDim.y + threadIdx.y;
+    if (x >= width || y >= height) return;
+    const int sx = min(max(x, left), width - 1 - right);
+    const int sy = min(max(y, top), height - 1 - bottom);
+    if (sx != x || sy != y) {
+        image[static_cast<long long>(y) * width + x] =
+            image[static_cast<long long>(sy) * width + sx];
+    }
+}
+
 }  // namespace
+
+void launchReadInsideRims(float* image, int width, int height, const std::array<int, 4>& depth,
+                          cudaStream_t stream) {
+    const int left = depth[0], right = depth[1], top = depth[2], bottom = depth[3];
+    if (left + right + top + bottom == 0 || left + right >= width || top + bottom >= height) {
+        return;
+    }
+    readInsideRims<<<gridFor(width, height), dim3(32, 8), 0, stream>>>(image, width, height, left,
+                                                                       right, top, bottom);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
 
 void launchBlockMean(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
                      float* out, cudaStream_t stream) {

@@ -2,6 +2,7 @@
 
 #include <cuda_runtime.h>
 
+#include <array>
 #include <cstdint>
 
 namespace xrayprep::gpu {
@@ -18,5 +19,10 @@ void launchBlockMeanAbsDifference(const std::uint16_t* a, const std::uint16_t* b
 // out = 1 where more than half of the block's pixels are > level.
 void launchBlockMajorityAbove(const std::uint16_t* full, int fullWidth, int fullHeight, int factor,
                               std::uint16_t level, std::uint8_t* out, cudaStream_t stream);
+
+// processing::readInsideRims on a working image of the device, in place: depth per side in the
+// order of processing::ImageSide (Left, Right, Top, Bottom).
+void launchReadInsideRims(float* image, int width, int height, const std::array<int, 4>& depth,
+                          cudaStream_t stream);
 
 }  // namespace xrayprep::gpu

@@ -289,8 +289,8 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     }
     seams.regions = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
                            double workingMm, const processing::ContourParams& resolved,
-                           const processing::CancelToken* c) {
-        return regionsOnDevice(g, in, workingMm, resolved, c);
+                           const std::array<int, 4>& rimDepth, const processing::CancelToken* c) {
+        return regionsOnDevice(g, in, workingMm, resolved, rimDepth, c);
     };
     seams.workingTexture = [this](const processing::WorkingGrid& g,
                                   const processing::ContourInputs& in) {
@@ -322,6 +322,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
                                                         const processing::ContourInputs& in,
                                                         double workingMm,
                                                         const processing::ContourParams& resolved,
+                                                        const std::array<int, 4>& rimDepth,
                                                         const processing::CancelToken* cancel) {
     // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
     // their working-grid reductions on the device and hands back what the host needs.
@@ -338,6 +339,8 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
                         stream_.get());
         launchBlockMean(sobel, g.fullWidth(), g.fullHeight(), g.factor(), workingSobel.data(),
                         stream_.get());
+        launchReadInsideRims(workingMedian.data(), g.width(), g.height(), rimDepth, stream_.get());
+        launchReadInsideRims(workingSobel.data(), g.width(), g.height(), rimDepth, stream_.get());
         found = regions_(workingMedian, workingSobel, in.median.maxValue(), workingMm, resolved,
                          cancel);
     }

@@ -124,6 +124,7 @@ class CudaBackend final : public processing::ComputeBackend {
                                                const processing::ContourInputs& inputs,
                                                double workingMm,
                                                const processing::ContourParams& resolved,
+                                               const std::array<int, 4>& rimDepth,
                                                const processing::CancelToken* cancel);
     // The device copy of the contour's working median (ContourSeams::levelSetFromStart).
     const float* deviceWorkingMedian(const processing::FloatImage& median);

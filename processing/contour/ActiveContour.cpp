@@ -7,6 +7,7 @@
 
 #include "processing/contour/AnatomyFilter.h"
 #include "processing/contour/BoneRegionsMethod.h"
+#include "processing/contour/BorderRims.h"
 #include "processing/contour/ChanVeseMethod.h"
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
@@ -206,12 +207,18 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
     ContourParams resolved = p;
     const double fullMm = result.workingMm / g.factor();
     resolved.minAreaMm2 = result.minAreaPixels * fullMm * fullMm;
+    // A bright rim along a side (a frame line, edge enhancement) is read as the image inside it.
+    const BorderRimSettings rimSettings;
+    const BorderRims rims = BorderRimFinder{}(in.median, fullMm, rimSettings);
+    const std::array<int, 4> rimDepth = rims.workingDepth(g.factor(), rimSettings.sobelMargin);
     RegionsOutcome found;
     if (seams.regions) {
-        found = seams.regions(g, in, result.workingMm, resolved, cancel);
+        found = seams.regions(g, in, result.workingMm, resolved, rimDepth, cancel);
     } else {
-        const FloatImage median = g.blockMean(in.median, policy);
-        const FloatImage sobel = g.blockMean(in.sobel, policy);
+        FloatImage median = g.blockMean(in.median, policy);
+        FloatImage sobel = g.blockMean(in.sobel, policy);
+        readInsideRims(median, rimDepth);
+        readInsideRims(sobel, rimDepth);
         BoneRegions bone = BoneRegionsMethod{}(median, sobel, in.median.maxValue(),
                                                result.workingMm, resolved, policy, cancel);
         found.anatomy = std::move(bone.anatomy.anatomy);
@@ -221,6 +228,7 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
         found.contours = std::move(bone.contours);
         found.bone = std::move(bone.bone);
     }
+    for (std::string& line : rims.describe(fullMm)) found.discarded.push_back(std::move(line));
     fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
     // Thin strips along the image's edge or the anatomy's (the rim of a support the image cuts,
     // tissue pressed along a platform's top) are no bone, as for the other methods.

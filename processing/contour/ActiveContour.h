@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -99,10 +100,11 @@ struct ContourSeams {
     // The regions method on the working grid from the stage inputs (their reductions
     // included), with the parameters as the stage resolved them (minAreaMm2 from minArea) and
     // the working pixel size in mm: BoneRegionsMethod on grid.blockMean of the median and Sobel
-    // images, bit for bit (the CUDA backend runs it on the device).
+    // images, each read inside the border rims (readInsideRims with rimDepth, working pixels
+    // per side), bit for bit (the CUDA backend runs it on the device).
     std::function<RegionsOutcome(const WorkingGrid& grid, const ContourInputs& inputs,
                                  double workingMm, const ContourParams& resolved,
-                                 const CancelToken* cancel)>
+                                 const std::array<int, 4>& rimDepth, const CancelToken* cancel)>
         regions;
     // The texture the regions method's texture fill reads:
     // grid.blockMeanAbsDifference(*inputs.radiograph, inputs.median), bit for bit.

@@ -5,15 +5,18 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdio>
 #include <random>
 #include <thread>
+#include <utility>
 
 #include "gpu/cuda/ContourGridKernels.h"
 #include "gpu/cuda/ContourGvf.h"
 #include "gpu/cuda/CudaStream.h"
 #include "gpu/cuda/DeviceBuffer.h"
 #include "processing/contour/ActiveContour.h"
+#include "processing/contour/BorderRims.h"
 #include "processing/contour/GradientVectorFlow.h"
 #include "processing/contour/WorkingGrid.h"
 #include "processing/median/MedianFilter.h"
@@ -80,6 +83,38 @@ TEST(ContourDevice, GridReductionsEqualTheCpuBitForBit) {
             EXPECT_EQ(gpu_test::firstDifference(
                           majority, g.blockMajorityAbove(full, level, ExecutionPolicy{1})),
                       -1);
+        }
+    }
+}
+
+// Reading inside the border rims (the working median and Sobel images of the regions method):
+// the kernel against processing::readInsideRims, over rims on one, two and four sides, a
+// corner, and depths that leave nothing inside (no change).
+TEST(ContourDevice, ReadingInsideTheRimsEqualsTheCpu) {
+    XRAYPREP_REQUIRE_CUDA();
+    gpu::CudaStream stream;
+    const std::array<std::array<int, 4>, 5> depths{{{0, 0, 3, 0},
+                                                    {2, 0, 0, 5},
+                                                    {1, 4, 2, 3},
+                                                    {0, 0, 0, 0},
+                                                    {60, 60, 0, 0}}};
+    for (const auto& [w, h] : {std::pair{97, 61}, std::pair{640, 480}}) {
+        const Image source = gpu_test::randomImage(w, h, 12, static_cast<unsigned>(w * h));
+        FloatImage image(w, h);
+        for (std::size_t i = 0; i < image.size(); ++i) image.data()[i] = source.data()[i];
+        gpu::DeviceBuffer<float> d(image.size());
+        for (const auto& depth : depths) {
+            FloatImage expected = image;
+            readInsideRims(expected, depth);
+            d.uploadAsync(image.data(), image.size(), stream.get());
+            gpu::launchReadInsideRims(d.data(), w, h, depth, stream.get());
+            FloatImage got(w, h);
+            d.downloadAsync(got.data(), got.size(), stream.get());
+            stream.synchronize();
+            SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h) + " depths " +
+                         std::to_string(depth[0]) + "," + std::to_string(depth[1]) + "," +
+                         std::to_string(depth[2]) + "," + std::to_string(depth[3]));
+            EXPECT_EQ(gpu_test::firstDifference(got, expected), -1);
         }
     }
 }
