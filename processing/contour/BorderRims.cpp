@@ -15,25 +15,32 @@ constexpr std::array<ImageSide, 4> kSides{ImageSide::Left, ImageSide::Right, Ima
                                           ImageSide::Bottom};
 
 // The 1 % and 99 % values of the image, from a fixed subsample of about 2^18 pixels (every
-// stride-th row and column): the value range the rim's step is measured against.
+// stride-th row and column, counted in a histogram of the stored values): the value range the
+// rim's step is measured against.
 float valueSpread(const Image& image) {
     const int w = image.width(), h = image.height();
     const double pixels = static_cast<double>(w) * h;
     const int stride = std::max(1, static_cast<int>(std::floor(std::sqrt(pixels / 262144.0))));
-    std::vector<std::uint16_t> sample;
-    sample.reserve(static_cast<std::size_t>((w / stride + 1) * (h / stride + 1)));
+    std::vector<std::uint32_t> counts(static_cast<std::size_t>(image.maxValue()) + 1, 0);
+    std::uint64_t n = 0;
     for (int y = 0; y < h; y += stride) {
-        for (int x = 0; x < w; x += stride) sample.push_back(image.at(x, y));
+        const std::uint16_t* row = image.data() + static_cast<std::size_t>(y) * w;
+        for (int x = 0; x < w; x += stride) {
+            ++counts[std::min<std::size_t>(row[x], counts.size() - 1)];
+            ++n;
+        }
     }
-    auto quantile = [&sample](double q) {
-        const auto k = static_cast<std::size_t>(q * static_cast<double>(sample.size() - 1));
-        std::nth_element(sample.begin(), sample.begin() + static_cast<std::ptrdiff_t>(k),
-                         sample.end());
-        return static_cast<float>(sample[k]);
+    // The value of rank floor(q (n - 1)) in the sorted sample.
+    auto quantile = [&](double q) {
+        const auto k = static_cast<std::uint64_t>(q * static_cast<double>(n - 1));
+        std::uint64_t seen = 0;
+        for (std::size_t v = 0; v < counts.size(); ++v) {
+            seen += counts[v];
+            if (seen > k) return static_cast<float>(v);
+        }
+        return static_cast<float>(counts.size() - 1);
     };
-    const float low = quantile(0.01);
-    const float high = quantile(0.99);
-    return high - low;
+    return quantile(0.99) - quantile(0.01);
 }
 
 // Line v of a side, box-averaged along it over `box` pixels (fewer at the ends).
