@@ -63,7 +63,7 @@ std::vector<EvalCombination> PhantomEvalMatrix::full() {
         {"child", {A, P, L}},       {"under", {W, P}},
         {"over", {W, P}},           {"low-contrast", {W, A}},
         {"edge-enhanced", {W, P}},  {"salt-pepper", {P, L}},
-        {"jpeg", {W, P}},
+        {"jpeg", {W, P}},           {"border-rim", {A, P, W}},
     };
     for (const auto& [variation, views] : alone) {
         for (PhantomView v : views) m.push_back(row(v, {variation}));

@@ -34,6 +34,10 @@ struct PhantomVariation {
     PhantomExposure exposure = PhantomExposure::Normal;
     bool edgeEnhanced = false;  // unsharp-mask processing: halos along every edge
     bool jpegBlocks = false;    // 8x8 block DCT quantisation, like a lossy JPEG
+    // A bright rim along some of the image's sides (the top always): a white frame line of 1-2
+    // pixels, as some exports draw, or a halo 0.5-2 mm deep fading inwards, as edge enhancement
+    // leaves along a detector's edge.
+    bool borderRim = false;
 
     bool operator==(const PhantomVariation&) const = default;
 };

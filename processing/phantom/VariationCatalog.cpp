@@ -46,6 +46,8 @@ const std::vector<NamedVariation>& VariationCatalog::all() {
          [](P& p) { p.variation.exposure = PhantomExposure::LowContrast; }},
         {"edge-enhanced", "unsharp-mask processing: halos along every edge",
          [](P& p) { p.variation.edgeEnhanced = true; }},
+        {"border-rim", "bright rim along the top and other sides: white frame line or halo",
+         [](P& p) { p.variation.borderRim = true; }},
         {"salt-pepper", "1 % impulse noise", [](P& p) { p.saltPepperFraction = 0.01; }},
         {"jpeg", "8x8 block-DCT loss (JPEG quality 30-60)",
          [](P& p) { p.variation.jpegBlocks = true; }},

@@ -173,6 +173,7 @@ inline std::vector<RegionsScene> phantomScenes() {
         {PhantomView::AnkleAP, "child"},
         {PhantomView::Oblique, "shutters-rotated"},
         {PhantomView::Planar, "dark-bg-rotated,marker,text"},
+        {PhantomView::AnkleAP, "border-rim"},
     };
     std::uint32_t seed = 1;
     for (const auto& [view, variations] : rows) {

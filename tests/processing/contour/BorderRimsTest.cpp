@@ -5,6 +5,10 @@
 #include <algorithm>
 #include <random>
 
+#include "processing/phantom/FootPhantom.h"
+#include "processing/phantom/VariationCatalog.h"
+#include "processing/phantom/ViewSpec.h"
+
 namespace xrayprep::processing {
 namespace {
 
@@ -115,6 +119,28 @@ TEST(BorderRims, ReadInsideRimsCopiesTheNearestInsidePixel) {
     readInsideRims(small, {1, 1, 0, 0});
     EXPECT_EQ(small.at(0, 0), 7.0f);
     EXPECT_EQ(small.at(1, 1), 9.0f);
+}
+
+// The projection phantoms' border-rim variation (a white frame line or a halo along the top and
+// some other sides): the top rim is found on each seed; the plain phantoms have none.
+TEST(BorderRims, FoundAlongThePhantomsTopAndNowhereOnThePlainOnes) {
+    for (std::uint32_t seed = 1; seed <= 8; ++seed) {
+        for (const char* variations : {"border-rim", ""}) {
+            PhantomParams p = VariationCatalog::plain(PhantomView::AnkleAP);
+            VariationCatalog::apply(p, variations);
+            const auto [w, h] = ViewSpec::of(PhantomView::AnkleAP).naturalSize(600);
+            p.width = w;
+            p.height = h;
+            p.seed = seed;
+            const Phantom ph = FootPhantom{}(p);
+            const BorderRims r = BorderRimFinder{}(ph.image, ph.fieldWidthMm / ph.image.width());
+            if (*variations != 0) {
+                EXPECT_GT(r.at(ImageSide::Top), 0) << "seed " << seed;
+            } else {
+                EXPECT_FALSE(r.any()) << "seed " << seed;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -327,6 +327,34 @@ TEST(PhantomVariation, EdgeEnhancementLeavesDarkHalosOutsideTheSkin) {
     EXPECT_GT(halo("fixed-anatomy,edge-enhanced"), halo("fixed-anatomy") + 0.01);
 }
 
+// The rim lies along the image's sides only: the image further in than its deepest (2 mm) is
+// the plain phantom's, pixel for pixel; the top row is brighter over its whole width; the
+// truth is the same.
+TEST(PhantomVariation, BorderRimBrightensOnlyTheSides) {
+    for (std::uint32_t seed = 1; seed <= 6; ++seed) {
+        const Phantom plain = projection(PhantomView::AnkleAP, "fixed-anatomy", seed, 600);
+        const Phantom rim = projection(PhantomView::AnkleAP, "fixed-anatomy,border-rim", seed, 600);
+        ASSERT_TRUE(rim.truth == plain.truth);
+        const int w = rim.image.width(), h = rim.image.height();
+        const int inner = static_cast<int>(std::ceil(2.0 / mmPerPx(rim))) + 1;
+        long long differ = 0;
+        for (int y = inner; y < h - inner; ++y) {
+            for (int x = inner; x < w - inner; ++x) {
+                differ += rim.image.at(x, y) != plain.image.at(x, y) ? 1 : 0;
+            }
+        }
+        EXPECT_EQ(differ, 0) << "seed " << seed;
+        int brighter = 0;
+        double rise = 0.0;
+        for (int x = 0; x < w; ++x) {
+            brighter += rim.image.at(x, 0) > plain.image.at(x, 0) ? 1 : 0;
+            rise += static_cast<double>(rim.image.at(x, 0)) - plain.image.at(x, 0);
+        }
+        EXPECT_GE(brighter, w * 95 / 100) << "seed " << seed;
+        EXPECT_GT(rise / w, 0.05 * rim.image.maxValue()) << "seed " << seed;
+    }
+}
+
 TEST(PhantomVariation, JpegBlocksShowAtTheEightPixelGrid) {
     auto blockiness = [](const char* variation) {
         const Phantom ph = projection(PhantomView::Planar, variation, 5, 800);
