@@ -91,7 +91,8 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
 }
 
 Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
-                    double maxArea, double alwaysArea, const ExecutionPolicy& policy) {
+                    double maxArea, double alwaysArea, const ExecutionPolicy& policy,
+                    const Mask* valleys, double valleyShare) {
     const int w = closed.width(), h = closed.height();
     const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
     const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
@@ -99,8 +100,12 @@ Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, d
     const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);
     const int reach = static_cast<int>(std::ceil(radius)) + 1;
     std::vector<std::int64_t> tissueArea(hm.components.size() + 1, 0);
+    std::vector<std::int64_t> valleyArea(hm.components.size() + 1, 0);
     for (std::size_t i = 0; i < holes.size(); ++i) {
         if (tissue.data()[i] != 0) ++tissueArea[static_cast<std::size_t>(hm.labels.data()[i])];
+        if (valleys != nullptr && valleys->data()[i] != 0) {
+            ++valleyArea[static_cast<std::size_t>(hm.labels.data()[i])];
+        }
     }
     std::vector<char> fill(hm.components.size() + 1, 0);
     for (const Component& c : hm.components) {
@@ -112,6 +117,12 @@ Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, d
         if (tissueArea[static_cast<std::size_t>(c.label)] * 4 >= c.area) continue;
         if (static_cast<double>(c.area) <= maxArea) {
             fill[static_cast<std::size_t>(c.label)] = 1;
+            continue;
+        }
+        // A large hole that is mostly a deep valley lies between bones, one piece or not.
+        if (valleys != nullptr &&
+            static_cast<double>(valleyArea[static_cast<std::size_t>(c.label)]) >=
+                valleyShare * static_cast<double>(c.area)) {
             continue;
         }
         // The bone pieces within `reach` of the hole (a disk around each hole pixel).

@@ -74,10 +74,10 @@ DeviceImage localLevel(DeviceContext& ctx, const DeviceImage& img, const DeviceM
 
 // ComponentSelection.cpp's fillInnerHoles: a hole of `closed` is filled when it is at most
 // alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches) and is small or
-// lies within one bone of `bones`.
+// (not at least valleyShare `valleys`) lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
                           const DeviceMask& tissue, double radius, double maxArea,
-                          double alwaysArea) {
+                          double alwaysArea, const DeviceMask& valleys, double valleyShare) {
     const int w = closed.width(), h = closed.height();
     const std::int64_t n = static_cast<std::int64_t>(closed.size());
     const DeviceComponents hm =
@@ -89,14 +89,19 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     const std::int32_t* holeLabels = hm.labels.data();
     const std::int32_t* boneLabels = bm.labels.data();
     const std::int32_t* area = hm.area.data();
-    // Tissue pixels per hole.
+    // Tissue and valley pixels per hole.
     DeviceRaster<int> tissueArea = ctx.raster<int>(entries, 1);
+    DeviceRaster<int> valleyArea = ctx.raster<int>(entries, 1);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(tissueArea.data(), 0, tissueArea.bytes(), ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(valleyArea.data(), 0, valleyArea.bytes(), ctx.stream()));
     int* ta = tissueArea.data();
+    int* va = valleyArea.data();
     const std::uint8_t* ts = tissue.data();
+    const std::uint8_t* vs = valleys.data();
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t c = holeLabels[i];
         if (c != 0 && ts[i] != 0) atomicAdd(ta + c, 1);
+        if (c != 0 && vs[i] != 0) atomicAdd(va + c, 1);
     });
     // The smallest and largest bone label within reach of each large hole that is not largely
     // tissue.
@@ -142,7 +147,13 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
             return;
         }
         if (static_cast<std::int64_t>(ta[l]) * 4 >= area[l]) return;  // largely soft tissue
-        f[l] = static_cast<double>(area[l]) <= maxArea || lo[l] == INT_MAX || lo[l] == hi[l];
+        if (static_cast<double>(area[l]) <= maxArea) {
+            f[l] = 1;
+            return;
+        }
+        // Large and mostly a deep valley: between bones, one piece or not.
+        if (static_cast<double>(va[l]) >= valleyShare * static_cast<double>(area[l])) return;
+        f[l] = lo[l] == INT_MAX || lo[l] == hi[l];
     });
     DeviceMask out = ctx.raster<std::uint8_t>(w, h);
     const std::uint8_t* cl = closed.data();
@@ -474,7 +485,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                      (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
         bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
-                              kAlwaysFilledMm2 / (mm * mm));
+                              kAlwaysFilledMm2 / (mm * mm), valleyTissue, kValleyHoleShare);
     } else {
         bone = copyOf(ctx, pieces);
     }

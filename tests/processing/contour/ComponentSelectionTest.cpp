@@ -179,11 +179,12 @@ Mask holesOf(const Mask& m) {
 }
 
 // The header's rule hole by hole: a hole with a quarter or more of `tissue` stays; else one of
-// at most maxArea pixels fills; else it fills when at most one piece of `bones` has a pixel
-// within ceil(radius) + 1 (Euclidean) of one of the hole's pixels. Every pair of pixels is
-// compared.
+// at most maxArea pixels fills; else one of which valleyShare or more are `valleys` (when
+// given) stays; else it fills when at most one piece of `bones` has a pixel within
+// ceil(radius) + 1 (Euclidean) of one of the hole's pixels. Every pair of pixels is compared.
 Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
-                         double maxArea, double alwaysArea) {
+                         double maxArea, double alwaysArea, const Mask* valleys = nullptr,
+                         double valleyShare = 1.0) {
     const int w = closed.width(), h = closed.height();
     const Raster<std::int32_t> holes = test::floodLabels(holesOf(closed), false);
     const Raster<std::int32_t> pieces = test::floodLabels(bones, false);
@@ -191,12 +192,13 @@ Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tiss
     Mask out = closed;
     for (std::int32_t l = 1; l <= countOf(holes); ++l) {
         std::vector<std::pair<int, int>> pixels;
-        int tissuePixels = 0;
+        int tissuePixels = 0, valleyPixels = 0;
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
                 if (holes.at(x, y) != l) continue;
                 pixels.emplace_back(x, y);
                 tissuePixels += tissue.at(x, y) != 0 ? 1 : 0;
+                valleyPixels += valleys != nullptr && valleys->at(x, y) != 0 ? 1 : 0;
             }
         }
         const auto area = static_cast<int>(pixels.size());
@@ -207,6 +209,8 @@ Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tiss
             fill = false;
         } else if (area <= maxArea) {
             fill = true;
+        } else if (valleys != nullptr && valleyPixels >= valleyShare * area) {
+            fill = false;
         } else {
             std::set<std::int32_t> around;
             for (int y = 0; y < h; ++y) {
@@ -238,6 +242,7 @@ TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
             Mask bones = test::randomBinaryMask(w, h, 0.6, seed++);
             for (std::size_t i = 0; i < bones.size(); ++i) bones.data()[i] &= closed.data()[i];
             const Mask tissue = test::randomBinaryMask(w, h, 0.2, seed++);
+            const Mask valleys = test::randomBinaryMask(w, h, 0.5, seed++);
             for (const double radius : {1.0, 2.5}) {
                 for (const double maxArea : {0.0, 2.0, 1e9}) {
                     for (const double alwaysArea : {0.0, 3.0}) {
@@ -249,6 +254,14 @@ TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
                                                  ExecutionPolicy::serial()),
                                   bruteFillInnerHoles(closed, bones, tissue, radius, maxArea,
                                                       alwaysArea));
+                        for (const double share : {0.3, 0.5}) {
+                            EXPECT_EQ(
+                                fillInnerHoles(closed, bones, tissue, radius, maxArea, alwaysArea,
+                                               ExecutionPolicy{2}, &valleys, share),
+                                bruteFillInnerHoles(closed, bones, tissue, radius, maxArea,
+                                                    alwaysArea, &valleys, share))
+                                << "valley share " << share;
+                        }
                     }
                 }
             }
@@ -322,6 +335,21 @@ TEST(ComponentSelection, FillInnerHolesKnownScenes) {
               smallFilled);
     EXPECT_EQ(fillInnerHoles(small, small, tissue, 1.0, 10.0, 3.0, ExecutionPolicy::serial()),
               small);
+
+    // The 6 x 6 hole inside one ring-shaped bone again, now half of it a deep valley (the tissue
+    // between two bones that meet at both ends, one piece all the same): it stays open when
+    // it is larger than maxArea, fills when it is not, and fills with less than the share.
+    Mask valleys(w, h, 0);
+    box(valleys, 8, 8, 10, 13, 1);  // 18 of its 36 pixels
+    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial(),
+                             &valleys, 0.5),
+              ring);
+    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 36.0, 0.0, ExecutionPolicy::serial(),
+                             &valleys, 0.5),
+              ringFilled);
+    EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial(),
+                             &valleys, 0.6),
+              ringFilled);
 }
 
 TEST(ComponentSelection, ParallelEqualsSerial) {
