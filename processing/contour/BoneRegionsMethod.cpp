@@ -488,9 +488,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
-        bone =
-            fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
-                           kAlwaysFilledMm2 / (mm * mm), policy, &valleyTissue, kValleyHoleShare);
+        bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
+                              kAlwaysFilledMm2 / (mm * mm), policy, &gaps, kValleyHoleShare);
     } else {
         bone = pieces;
     }

@@ -119,7 +119,7 @@ Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, d
             fill[static_cast<std::size_t>(c.label)] = 1;
             continue;
         }
-        // A large hole that is mostly a deep valley lies between bones, one piece or not.
+        // A large hole that is mostly a valley between bones lies between them, one piece or not.
         if (valleys != nullptr &&
             static_cast<double>(valleyArea[static_cast<std::size_t>(c.label)]) >=
                 valleyShare * static_cast<double>(c.area)) {

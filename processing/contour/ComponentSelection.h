@@ -25,10 +25,10 @@ namespace xrayprep::processing {
 // 4-connected unset regions that do not reach the image border; "largely" is a quarter of the
 // hole or more; small is at most maxArea pixels; the bones around a hole are the 4-connected
 // pieces of `bones` within ceil(radius) + 1 pixels of it. Holes of at most alwaysArea pixels
-// are filled whatever they hold. With `valleys` (the deep valleys between bones), a hole larger
-// than maxArea of which at least valleyShare are valleys stays too, within one bone or not: the
-// tissue between two bones that meet at both ends (the first two metatarsals of an oblique
-// foot, joined at their bases and by the sesamoids at their heads).
+// are filled whatever they hold. With `valleys` (the valleys between two whole bones), a hole
+// larger than maxArea of which at least valleyShare are valleys stays too, within one bone or
+// not: the tissue between two bones that meet at both ends (the first two metatarsals of an
+// oblique foot, joined at their bases and by the sesamoids at their heads).
 [[nodiscard]] Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue,
                                   double radius, double maxArea, double alwaysArea,
                                   const ExecutionPolicy& policy, const Mask* valleys = nullptr,

@@ -59,8 +59,10 @@ constexpr double kGapFlankMm = 6.0;
 // cortices a few mm thick, also opens onto the edge and stays bridgeable.
 constexpr double kEdgeGapFlankMm = 12.0;
 constexpr float kValleyDepth = 0.25f;  // ... by at least this part of the local contrast
-// A hole of the final mask larger than holeMaxMm2 of which at least this share is deep valley
-// stays open, also within one bone piece (two bones that meet at both ends of the tissue).
+// A hole of the final mask larger than holeMaxMm2 of which at least this share is a valley
+// between two whole bones (sides bright across kGapFlankMm) stays open, also within one bone
+// piece (two bones that meet at both ends of the tissue); a bone's own dim interior, between
+// cortices, fills as before.
 constexpr double kValleyHoleShare = 0.5;
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least

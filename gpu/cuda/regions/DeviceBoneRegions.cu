@@ -151,7 +151,7 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
             f[l] = 1;
             return;
         }
-        // Large and mostly a deep valley: between bones, one piece or not.
+        // Large and mostly a valley between bones: between them, one piece or not.
         if (static_cast<double>(va[l]) >= valleyShare * static_cast<double>(area[l])) return;
         f[l] = lo[l] == INT_MAX || lo[l] == hi[l];
     });
@@ -485,7 +485,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                      (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
         bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
-                              kAlwaysFilledMm2 / (mm * mm), valleyTissue, kValleyHoleShare);
+                              kAlwaysFilledMm2 / (mm * mm), gaps, kValleyHoleShare);
     } else {
         bone = copyOf(ctx, pieces);
     }
