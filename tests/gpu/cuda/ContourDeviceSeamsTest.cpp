@@ -93,11 +93,8 @@ TEST(ContourDevice, GridReductionsEqualTheCpuBitForBit) {
 TEST(ContourDevice, ReadingInsideTheRimsEqualsTheCpu) {
     XRAYPREP_REQUIRE_CUDA();
     gpu::CudaStream stream;
-    const std::array<std::array<int, 4>, 5> depths{{{0, 0, 3, 0},
-                                                    {2, 0, 0, 5},
-                                                    {1, 4, 2, 3},
-                                                    {0, 0, 0, 0},
-                                                    {60, 60, 0, 0}}};
+    const std::array<std::array<int, 4>, 5> depths{
+        {{0, 0, 3, 0}, {2, 0, 0, 5}, {1, 4, 2, 3}, {0, 0, 0, 0}, {60, 60, 0, 0}}};
     for (const auto& [w, h] : {std::pair{97, 61}, std::pair{640, 480}}) {
         const Image source = gpu_test::randomImage(w, h, 12, static_cast<unsigned>(w * h));
         FloatImage image(w, h);
