@@ -182,6 +182,48 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     return out;
 }
 
+// The notches of `notches` whose outline does not lie on edges: the kNotchOutlineQuantile of
+// fine gradient / local edge strength over the pixels of `closed` next to a notch (each counted
+// for the lowest notch label among its 4-neighbours) below kNotchOffEdges. A medullary canal the
+// image's edge cuts open is bounded by the bone's inner (endosteal) surface, a gradual ramp into
+// the canal; the tissue between two bones that meet below the cut (a tibia and a fibula, two
+// toes) by the bones' outer surfaces, edges as sharp as any bone outline.
+Mask keepNotchesOffEdges(const Mask& notches, const Mask& closed, const EdgeEvidence& ev,
+                         const ExecutionPolicy& policy) {
+    const int w = notches.width(), h = notches.height();
+    const ComponentMap cm = ConnectedComponents{}(notches, Connectivity::Four, policy);
+    if (cm.components.empty()) return notches;
+    std::vector<std::vector<float>> outline(cm.components.size() + 1);
+    const auto notchAt = [&](int x, int y) -> std::int32_t {
+        return x >= 0 && y >= 0 && x < w && y < h ? cm.labels.at(x, y) : 0;
+    };
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if (closed.at(x, y) == 0) continue;
+            std::int32_t l = 0;
+            for (const std::int32_t n :
+                 {notchAt(x, y - 1), notchAt(x - 1, y), notchAt(x + 1, y), notchAt(x, y + 1)}) {
+                if (n != 0 && (l == 0 || n < l)) l = n;
+            }
+            if (l == 0) continue;
+            const float gs = ev.strength.at(x, y);
+            outline[static_cast<std::size_t>(l)].push_back(
+                std::isfinite(gs) && gs > 0.0f ? ev.fine.at(x, y) / gs : 0.0f);
+        }
+    }
+    std::vector<char> keep(cm.components.size() + 1, 0);
+    for (const Component& c : cm.components) {
+        std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
+        keep[static_cast<std::size_t>(c.label)] =
+            !v.empty() && quantileOf(v, kNotchOutlineQuantile) < kNotchOffEdges ? 1 : 0;
+    }
+    Mask out(w, h);
+    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
+        return keep[static_cast<std::size_t>(cm.labels.data()[i])];
+    });
+    return out;
+}
+
 }  // namespace
 
 BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatImage& sobel,
@@ -488,8 +530,14 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
-        bone = fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
-                              kAlwaysFilledMm2 / (mm * mm), policy, &gaps, kValleyHoleShare);
+        // A bone the image's edge cuts shows its medullary canal as a notch open onto the edge;
+        // it is judged as a hole (the canal of a tibia fills), unless bone outlines bound it
+        // (the tissue between a tibia and a fibula that meet below the cut stays open).
+        const Mask notches =
+            keepNotchesOffEdges(edgeNotches(closed, anatomy, policy), closed, ev, policy);
+        bone =
+            fillInnerHoles(closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
+                           kAlwaysFilledMm2 / (mm * mm), policy, &gaps, kValleyHoleShare, &notches);
     } else {
         bone = pieces;
     }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "processing/contour/ConnectedComponents.h"
@@ -90,11 +91,64 @@ Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) 
     return out;
 }
 
+Mask edgeNotches(const Mask& closed, const Mask& anatomy, const ExecutionPolicy& policy) {
+    const int w = closed.width(), h = closed.height();
+    Mask out(w, h, 0);
+    if (w < 2 || h < 2) return out;
+    const ComponentMap unset =
+        ConnectedComponents{}(complement(closed, policy), Connectivity::Four, policy);
+    const ComponentMap pieces = ConnectedComponents{}(closed, Connectivity::Four, policy);
+    const std::size_t entries = unset.components.size() + 1;
+    std::vector<char> notch(entries, 0);
+    for (const Component& c : unset.components) {
+        notch[static_cast<std::size_t>(c.label)] = c.touchesBorder ? 1 : 0;
+    }
+    for (std::size_t i = 0; i < closed.size(); ++i) {
+        if (anatomy.data()[i] == 0) notch[static_cast<std::size_t>(unset.labels.data()[i])] = 0;
+    }
+    for (const auto& [x, y] : {std::pair{0, 0}, {w - 1, 0}, {0, h - 1}, {w - 1, h - 1}}) {
+        notch[static_cast<std::size_t>(unset.labels.at(x, y))] = 0;
+    }
+    // The border, walked around clockwise from the top-left corner: consecutive positions are
+    // 4-neighbours, so a run of one unset region ends at pixels of `closed` on both sides.
+    const auto perimeter = static_cast<std::int64_t>(2 * (w + h) - 4);
+    const auto at = [&](std::int64_t k) {
+        k = ((k % perimeter) + perimeter) % perimeter;
+        if (k < w) return std::pair{static_cast<int>(k), 0};
+        k -= w;
+        if (k < h - 1) return std::pair{w - 1, static_cast<int>(k) + 1};
+        k -= h - 1;
+        if (k < w - 1) return std::pair{w - 2 - static_cast<int>(k), h - 1};
+        k -= w - 1;
+        return std::pair{0, h - 2 - static_cast<int>(k)};
+    };
+    // The piece of `closed` that flanks each unset region on the border (0: none yet; -1: two).
+    std::vector<std::int32_t> flank(entries, 0);
+    for (std::int64_t k = 0; k < perimeter; ++k) {
+        const auto [x, y] = at(k);
+        const std::int32_t u = unset.labels.at(x, y);
+        if (u == 0) continue;
+        for (const std::int64_t side : {k - 1, k + 1}) {
+            const auto [nx, ny] = at(side);
+            const std::int32_t piece = pieces.labels.at(nx, ny);
+            if (piece == 0) continue;  // the same unset region
+            std::int32_t& f = flank[static_cast<std::size_t>(u)];
+            f = f == 0 || f == piece ? piece : -1;
+        }
+    }
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto u = static_cast<std::size_t>(unset.labels.data()[i]);
+        out.data()[i] = u != 0 && notch[u] != 0 && flank[u] > 0 ? 1 : 0;
+    }
+    return out;
+}
+
 Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
                     double maxArea, double alwaysArea, const ExecutionPolicy& policy,
-                    const Mask* valleys, double valleyShare) {
+                    const Mask* valleys, double valleyShare, const Mask* notches) {
     const int w = closed.width(), h = closed.height();
-    const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
+    Mask holes = andNot(fillHoles(closed, policy), closed, policy);
+    if (notches != nullptr) holes = unite(holes, *notches, policy);
     const ComponentMap hm = ConnectedComponents{}(holes, Connectivity::Four, policy);
     if (hm.components.empty()) return closed;
     const ComponentMap bm = ConnectedComponents{}(bones, Connectivity::Four, policy);

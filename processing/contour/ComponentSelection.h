@@ -22,16 +22,28 @@ namespace xrayprep::processing {
 // Fills the holes of `closed` (the bone after the final closing) that are small, or that lie
 // within one bone of `bones` (the pieces before the closing): a hole among several bones, or
 // one that is largely `tissue`, is the soft tissue between bones and stays. Holes are the
-// 4-connected unset regions that do not reach the image border; "largely" is a quarter of the
-// hole or more; small is at most maxArea pixels; the bones around a hole are the 4-connected
-// pieces of `bones` within ceil(radius) + 1 pixels of it. Holes of at most alwaysArea pixels
-// are filled whatever they hold. With `valleys` (the valleys between two whole bones), a hole
-// larger than maxArea of which at least valleyShare are valleys stays too, within one bone or
-// not: the tissue between two bones that meet at both ends (the first two metatarsals of an
-// oblique foot, joined at their bases and by the sesamoids at their heads).
+// 4-connected unset regions that do not reach the image border, and those of `notches` (unset
+// regions the image's edge cuts open, judged as holes: see edgeNotches); "largely" is a
+// quarter of the hole or more; small is at most maxArea pixels; the bones around a hole are
+// the 4-connected pieces of `bones` within ceil(radius) + 1 pixels of it. Holes of at most
+// alwaysArea pixels are filled whatever they hold. With `valleys` (the valleys between two
+// whole bones), a hole larger than maxArea of which at least valleyShare are valleys stays
+// too, within one bone or not: the tissue between two bones that meet at both ends (the first
+// two metatarsals of an oblique foot, joined at their bases and by the sesamoids at their
+// heads).
 [[nodiscard]] Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue,
                                   double radius, double maxArea, double alwaysArea,
                                   const ExecutionPolicy& policy, const Mask* valleys = nullptr,
-                                  double valleyShare = 1.0);
+                                  double valleyShare = 1.0, const Mask* notches = nullptr);
+
+// The notches of `closed` that the image's edge cuts open: its unset 4-connected regions that
+// reach the image's border away from its corners, hold no pixel outside `anatomy` (they open
+// onto no skin) and meet the border only between pixels of one and the same 4-connected piece
+// of `closed` (walking around the border). A bone the image cuts shows its medullary canal so,
+// and so does the tissue between two bones that meet below the cut (a tibia and a fibula): the
+// caller tells them apart. The soft tissue around a bone, where the anatomy fills the whole
+// image, reaches a corner: no notch.
+[[nodiscard]] Mask edgeNotches(const Mask& closed, const Mask& anatomy,
+                               const ExecutionPolicy& policy);
 
 }  // namespace xrayprep::processing

@@ -59,6 +59,14 @@ constexpr double kGapFlankMm = 6.0;
 // cortices a few mm thick, also opens onto the edge and stays bridgeable.
 constexpr double kEdgeGapFlankMm = 12.0;
 constexpr float kValleyDepth = 0.25f;  // ... by at least this part of the local contrast
+// A notch of the mask that the image's edge cuts open is judged as a hole (a medullary canal)
+// when this quantile of fine gradient / local edge strength along its outline stays below
+// kNotchOffEdges: a canal's walls are the bone's inner surface, a ramp (0.4-0.85 on the films);
+// the tissue between two bones has a bone's outer surface on at least one side, edges that make
+// the local strength (1.0-1.4 on the films and on the child phantom, where the other side may
+// lie in the tissue beside a faint fibula and measure near 0, so the median would not do).
+constexpr double kNotchOutlineQuantile = 0.75;
+constexpr float kNotchOffEdges = 0.95f;
 // A hole of the final mask larger than holeMaxMm2 of which at least this share is a valley
 // between two whole bones (sides bright across kGapFlankMm) stays open, also within one bone
 // piece (two bones that meet at both ends of the tissue); a bone's own dim interior, between

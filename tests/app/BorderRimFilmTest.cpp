@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "FilmMaskShare.h"
 #include "dicom/DicomReader.h"
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
@@ -20,19 +21,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using xrayprep::test::shareIn;
+
 const fs::path kFilm = fs::path(XRAYPREP_SHARED_DATA_DIR).parent_path() / "xray-foot" /
                        "dev_wm05_ankle_mortise_normal.dcm";
-
-double shareIn(const xrayprep::processing::Mask& m, int x0, int x1, int y0, int y1) {
-    std::int64_t n = 0, in = 0;
-    for (int y = y0; y < y1; ++y) {
-        for (int x = x0; x < x1; ++x) {
-            ++n;
-            in += m.at(x, y) != 0 ? 1 : 0;
-        }
-    }
-    return static_cast<double>(in) / static_cast<double>(n);
-}
 
 }  // namespace
 

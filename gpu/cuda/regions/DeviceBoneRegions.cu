@@ -72,16 +72,17 @@ DeviceImage localLevel(DeviceContext& ctx, const DeviceImage& img, const DeviceM
     return out;
 }
 
-// ComponentSelection.cpp's fillInnerHoles: a hole of `closed` is filled when it is at most
-// alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches) and is small or
-// (not at least valleyShare `valleys`) lies within one bone of `bones`.
+// ComponentSelection.cpp's fillInnerHoles (the holes of `closed` and `notches`): a hole is filled
+// when it is at most alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches)
+// and is small or (not at least valleyShare `valleys`) lies within one bone of `bones`.
 DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
                           const DeviceMask& tissue, double radius, double maxArea,
-                          double alwaysArea, const DeviceMask& valleys, double valleyShare) {
+                          double alwaysArea, const DeviceMask& valleys, double valleyShare,
+                          const DeviceMask& notches) {
     const int w = closed.width(), h = closed.height();
     const std::int64_t n = static_cast<std::int64_t>(closed.size());
-    const DeviceComponents hm =
-        DeviceConnectedComponents{}(ctx, andNot(ctx, fillHoles(ctx, closed), closed));
+    const DeviceComponents hm = DeviceConnectedComponents{}(
+        ctx, unite(ctx, andNot(ctx, fillHoles(ctx, closed), closed), notches));
     const DeviceComponents bm = DeviceConnectedComponents{}(ctx, bones);
     const int reach = static_cast<int>(std::ceil(radius)) + 1;
     const double r2 = static_cast<double>(reach) * reach;
@@ -484,8 +485,12 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                     (cl[i] != 0 && pl[i] == 0 &&
                      (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
+        // The notches the image's edge cuts open whose outline is off edges (a medullary canal)
+        // are judged as holes.
+        const DeviceMask notches =
+            keepNotchesOffEdges(ctx, edgeNotches(ctx, closed, anatomy), closed, ev);
         bone = fillInnerHoles(ctx, closed, pieces, reached, r, p.holeMaxMm2 / (mm * mm),
-                              kAlwaysFilledMm2 / (mm * mm), gaps, kValleyHoleShare);
+                              kAlwaysFilledMm2 / (mm * mm), gaps, kValleyHoleShare, notches);
     } else {
         bone = copyOf(ctx, pieces);
     }

@@ -1,6 +1,7 @@
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <vector>
 
@@ -67,6 +68,89 @@ DeviceMask componentsTouching(DeviceContext& ctx, const DeviceComponents& cm,
         if (t[i] != 0 && labels[i] != 0) k[labels[i]] = 1;
     });
     return selectLabels(ctx, cm, keep);
+}
+
+namespace {
+
+// Position k of the border walked around clockwise from the top-left corner
+// (ComponentSelection.cpp).
+__device__ void borderPosition(std::int64_t k, std::int64_t perimeter, int w, int h, int& x,
+                               int& y) {
+    k = ((k % perimeter) + perimeter) % perimeter;
+    if (k < w) {
+        x = static_cast<int>(k);
+        y = 0;
+        return;
+    }
+    k -= w;
+    if (k < h - 1) {
+        x = w - 1;
+        y = static_cast<int>(k) + 1;
+        return;
+    }
+    k -= h - 1;
+    if (k < w - 1) {
+        x = w - 2 - static_cast<int>(k);
+        y = h - 1;
+        return;
+    }
+    k -= w - 1;
+    x = 0;
+    y = h - 2 - static_cast<int>(k);
+}
+
+}  // namespace
+
+DeviceMask edgeNotches(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& anatomy) {
+    const int w = closed.width(), h = closed.height();
+    DeviceMask out = ctx.raster<std::uint8_t>(w, h);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.data(), 0, out.bytes(), ctx.stream()));
+    if (w < 2 || h < 2) return out;
+    const DeviceComponents unset = DeviceConnectedComponents{}(ctx, complement(ctx, closed));
+    const DeviceComponents pieces = DeviceConnectedComponents{}(ctx, closed);
+    const auto entries = static_cast<std::int64_t>(unset.area.size());
+    // Per unset region: opens onto the air or reaches a corner; the lowest and highest label of
+    // the pieces that flank its runs along the border.
+    DeviceMask open = labelFlags(ctx, unset);
+    DeviceRaster<int> flanks = ctx.raster<int>(static_cast<int>(entries), 2);
+    int* lo = flanks.data();
+    int* hi = lo + entries;
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        lo[l] = INT_MAX;
+        hi[l] = INT_MIN;
+    });
+    std::uint8_t* op = open.data();
+    const std::int32_t* ul = unset.labels.data();
+    const std::int32_t* pl = pieces.labels.data();
+    const std::uint8_t* an = anatomy.data();
+    forEach(ctx, static_cast<std::int64_t>(closed.size()), [=] __device__(std::int64_t i) {
+        const std::int64_t x = i % w, y = i / w;
+        const bool corner = (x == 0 || x == w - 1) && (y == 0 || y == h - 1);
+        if (ul[i] != 0 && (an[i] == 0 || corner)) op[ul[i]] = 1;
+    });
+    const auto perimeter = static_cast<std::int64_t>(2 * (w + h) - 4);
+    forEach(ctx, perimeter, [=] __device__(std::int64_t k) {
+        int x = 0, y = 0;
+        borderPosition(k, perimeter, w, h, x, y);
+        const std::int32_t u = ul[static_cast<std::size_t>(y) * w + x];
+        if (u == 0) return;
+        for (const std::int64_t side : {k - 1, k + 1}) {
+            int nx = 0, ny = 0;
+            borderPosition(side, perimeter, w, h, nx, ny);
+            const std::int32_t piece = pl[static_cast<std::size_t>(ny) * w + nx];
+            if (piece == 0) continue;  // the same unset region
+            atomicMin(lo + u, piece);
+            atomicMax(hi + u, piece);
+        }
+    });
+    DeviceMask keep = labelFlags(ctx, unset);
+    std::uint8_t* kp = keep.data();
+    const int* count = unset.count;
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        kp[l] = op[l] == 0 && lo[l] != INT_MAX && lo[l] == hi[l] ? 1 : 0;
+    });
+    return selectLabels(ctx, unset, keep);
 }
 
 DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r) {

@@ -25,6 +25,11 @@ namespace xrayprep::gpu::regions {
 // disk of radius r (DeviceDiskMorphology on the component's bounding box padded by 2r + 2, as
 // the CPU crops it). Waits for the component count and boxes, then queues each crop.
 [[nodiscard]] DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r);
+// processing::edgeNotches: the unset regions of `closed` that reach the image's border away
+// from its corners, hold no pixel outside `anatomy` and meet the border only between pixels of
+// one and the same piece of `closed`.
+[[nodiscard]] DeviceMask edgeNotches(DeviceContext& ctx, const DeviceMask& closed,
+                                     const DeviceMask& anatomy);
 // *largest = the largest component's area (0 without components).
 void largestArea(DeviceContext& ctx, const DeviceComponents& cm, int* largest);
 // Per label (entries 0..n), zeroed.

@@ -149,4 +149,48 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     return selectLabels(ctx, cm, keep);
 }
 
+DeviceMask keepNotchesOffEdges(DeviceContext& ctx, const DeviceMask& notches,
+                               const DeviceMask& closed, const DeviceEdgeEvidence& ev) {
+    const int w = notches.width(), h = notches.height();
+    const std::int64_t n = static_cast<std::int64_t>(notches.size());
+    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, notches);
+    const std::int32_t* labels = cm.labels.data();
+    const std::uint8_t* cl = closed.data();
+    // Each pixel of `closed` next to a notch, labelled with the lowest such notch.
+    DeviceRaster<std::int32_t> outline = ctx.raster<std::int32_t>(w, h);
+    std::int32_t* ol = outline.data();
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        std::int32_t l = 0;
+        if (cl[i] != 0) {
+            const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+            const std::int32_t around[4] = {y > 0 ? labels[i - w] : 0, x > 0 ? labels[i - 1] : 0,
+                                            x + 1 < w ? labels[i + 1] : 0,
+                                            y + 1 < h ? labels[i + w] : 0};
+            for (const std::int32_t a : around) {
+                if (a != 0 && (l == 0 || a < l)) l = a;
+            }
+        }
+        ol[i] = l;
+    });
+    const float* fine = ev.fine.data();
+    const float* strength = ev.strength.data();
+    DeviceImage onEdges = ctx.raster<float>(static_cast<int>(cm.area.size()), 1);
+    quantilePerLabel(
+        ctx, ol, n, cm.count, kNotchOutlineQuantile,
+        [=] __device__(std::int64_t i, float& v) {
+            const float gs = strength[i];
+            v = isfinite(gs) && gs > 0.0f ? fine[i] / gs : 0.0f;
+            return true;
+        },
+        INFINITY, onEdges.data());
+    DeviceMask keep = labelFlags(ctx, cm);
+    std::uint8_t* k = keep.data();
+    const float* med = onEdges.data();
+    const int* count = cm.count;
+    forEach(ctx, static_cast<std::int64_t>(cm.area.size()), [=] __device__(std::int64_t l) {
+        if (l >= 1 && l <= *count) k[l] = med[l] < kNotchOffEdges ? 1 : 0;
+    });
+    return selectLabels(ctx, cm, keep);
+}
+
 }  // namespace xrayprep::gpu::regions

@@ -15,4 +15,12 @@ namespace xrayprep::gpu::regions {
                                            const DeviceMask& anatomy, const DeviceEdgeEvidence& ev,
                                            const DeviceImage& z, double mm, int* dropped);
 
+// BoneRegionsMethod.cpp's keepNotchesOffEdges on the device: the notches whose outline (the
+// pixels of `closed` next to them, each counted for the lowest notch label among its
+// 4-neighbours) has its kNotchOutlineQuantile of fine gradient / local edge strength below
+// kNotchOffEdges.
+[[nodiscard]] DeviceMask keepNotchesOffEdges(DeviceContext& ctx, const DeviceMask& notches,
+                                             const DeviceMask& closed,
+                                             const DeviceEdgeEvidence& ev);
+
 }  // namespace xrayprep::gpu::regions

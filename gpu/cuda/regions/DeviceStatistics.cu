@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "gpu/cuda/regions/DeviceStatistics.cuh"
 
 namespace xrayprep::gpu::regions {
@@ -84,6 +85,19 @@ __global__ void pickMediansKernel(const std::uint64_t* sorted, std::int64_t n, c
     }
 }
 
+// ValueStatistics.cpp's quantileOf per label: the value of rank floor(q (size - 1)).
+__global__ void pickQuantilesKernel(const std::uint64_t* sorted, std::int64_t n, const int* count,
+                                    double q, float empty, float* out) {
+    const int labels = *count;
+    for (int l = blockIdx.x * blockDim.x + threadIdx.x + 1; l <= labels;
+         l += gridDim.x * blockDim.x) {
+        const std::int64_t a = lowerBound(sorted, n, static_cast<std::uint64_t>(l));
+        const std::int64_t b = lowerBound(sorted, n, static_cast<std::uint64_t>(l) + 1);
+        const auto k = static_cast<std::int64_t>(__dmul_rn(q, static_cast<double>(b - a - 1)));
+        out[l] = a == b ? empty : keyValue(static_cast<std::uint32_t>(sorted[a + k]));
+    }
+}
+
 int bitWidth(std::uint64_t v) {
     int bits = 0;
     while (v != 0) {
@@ -111,10 +125,13 @@ void launchKeyToValue(DeviceContext& ctx, const std::uint32_t* key, float start,
     XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 
-void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n, const int* count,
-                    float empty, float* out) {
+namespace {
+
+// The keys sorted by (label, value) with CUB; labels are at most n, the sentinel n + 1 sorts
+// last.
+DeviceRaster<std::uint64_t> sortedKeys(DeviceContext& ctx, const std::uint64_t* keys,
+                                       std::int64_t n) {
     DeviceRaster<std::uint64_t> sorted = ctx.raster<std::uint64_t>(static_cast<int>(n), 1);
-    // Labels are at most n; the sentinel n + 1 sorts last.
     const int endBit = 32 + bitWidth(static_cast<std::uint64_t>(n + 1));
     std::size_t bytes = 0;
     XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(
@@ -122,6 +139,22 @@ void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t 
     void* temp = ctx.temp(bytes);
     XRAYPREP_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(
         temp, bytes, keys, sorted.data(), static_cast<int>(n), 0, endBit, ctx.stream()));
+    return sorted;
+}
+
+}  // namespace
+
+void quantilePerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n,
+                      const int* count, double q, float empty, float* out) {
+    const DeviceRaster<std::uint64_t> sorted = sortedKeys(ctx, keys, n);
+    pickQuantilesKernel<<<blocksFor(ctx, n), kThreads, 0, ctx.stream()>>>(
+        sorted.data(), n, count, std::clamp(q, 0.0, 1.0), empty, out);
+    XRAYPREP_CUDA_CHECK_LAUNCH();
+}
+
+void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n, const int* count,
+                    float empty, float* out) {
+    const DeviceRaster<std::uint64_t> sorted = sortedKeys(ctx, keys, n);
     pickMediansKernel<<<blocksFor(ctx, n), kThreads, 0, ctx.stream()>>>(sorted.data(), n, count,
                                                                         empty, out);
     XRAYPREP_CUDA_CHECK_LAUNCH();

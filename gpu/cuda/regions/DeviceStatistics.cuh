@@ -189,16 +189,32 @@ __global__ void labelKeysKernel(std::int64_t n, const std::int32_t* labels, Sour
 // with CUB, each label's run found by binary search.
 void medianPerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n, const int* count,
                     float empty, float* out);
+// out[l] = the q-quantile (ValueStatistics' quantileOf: rank floor(q (size - 1))) of the values
+// src yields on the pixels of label l, as medianPerLabel otherwise.
+void quantilePerLabel(DeviceContext& ctx, const std::uint64_t* keys, std::int64_t n,
+                      const int* count, double q, float empty, float* out);
+// The (label, value) keys of the values src yields on the pixels of each label (labels[i]).
 template <typename Source>
-void medianPerLabel(DeviceContext& ctx, const std::int32_t* labels, std::int64_t n,
-                    const int* count, Source src, float empty, float* out) {
-    if (n <= 0) return;
+DeviceRaster<std::uint64_t> labelKeys(DeviceContext& ctx, const std::int32_t* labels,
+                                      std::int64_t n, Source src) {
     DeviceRaster<std::uint64_t> keys = ctx.raster<std::uint64_t>(static_cast<int>(n), 1);
     const std::uint64_t sentinel = static_cast<std::uint64_t>(n + 1) << 32;
     labelKeysKernel<<<blocksFor(ctx, n), kThreads, 0, ctx.stream()>>>(n, labels, src, sentinel,
                                                                       keys.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
-    medianPerLabel(ctx, keys.data(), n, count, empty, out);
+    return keys;
+}
+template <typename Source>
+void quantilePerLabel(DeviceContext& ctx, const std::int32_t* labels, std::int64_t n,
+                      const int* count, double q, Source src, float empty, float* out) {
+    if (n <= 0) return;
+    quantilePerLabel(ctx, labelKeys(ctx, labels, n, src).data(), n, count, q, empty, out);
+}
+template <typename Source>
+void medianPerLabel(DeviceContext& ctx, const std::int32_t* labels, std::int64_t n,
+                    const int* count, Source src, float empty, float* out) {
+    if (n <= 0) return;
+    medianPerLabel(ctx, labelKeys(ctx, labels, n, src).data(), n, count, empty, out);
 }
 
 }  // namespace xrayprep::gpu::regions

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <tuple>
@@ -270,6 +271,7 @@ TEST(RegionsPrimitives, ConnectedComponentsNumberedLikeCpu) {
 TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
     XRAYPREP_REQUIRE_CUDA();
     gpu_test::RegionsDevice dev;
+    std::int64_t notchPixels = 0;  // the scenes have notches to compare
     for (const Size& s : kSizes) {
         const Mask m = gpu_test::randomRegions(s.w, s.h, 59u + s.w, 0.4f);
         const Mask touch = gpu_test::randomSpecks(s.w, s.h, 61u, 0.001);
@@ -301,6 +303,21 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
             difference(dev.down(rg::fillHoles(dev.ctx, d)), processing::fillHoles(m, kSerial)), "")
             << name(s) << " fillHoles";
         const Mask anatomy = processing::DiskMorphology{}.dilate(m, 6.0, kSerial);
+        // Notches the border cuts open: in that anatomy and in one that fills the image, of
+        // this mask and of a denser one (more unset regions flanked by one piece).
+        const Mask dense = gpu_test::randomRegions(s.w, s.h, 71u + s.h, 0.7f);
+        const Mask everywhere(s.w, s.h, 1);
+        for (const Mask* closed : {&m, &dense}) {
+            for (const Mask* where : {&anatomy, &everywhere}) {
+                const Mask cpuNotches = processing::edgeNotches(*closed, *where, kSerial);
+                for (const auto v : cpuNotches.pixels()) notchPixels += v;
+                EXPECT_EQ(
+                    difference(dev.down(rg::edgeNotches(dev.ctx, dev.up(*closed), dev.up(*where))),
+                               cpuNotches),
+                    "")
+                    << name(s) << " edgeNotches";
+            }
+        }
         const Mask bone = gpu_test::randomRegions(s.w, s.h, 67u, 0.2f);
         EXPECT_EQ(difference(dev.down(rg::DevicePocketSealer{}(dev.ctx, dev.up(bone),
                                                                dev.up(anatomy), 2.0)),
@@ -308,6 +325,7 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
                   "")
             << name(s) << " pockets";
     }
+    EXPECT_GT(notchPixels, 0);
 }
 
 }  // namespace

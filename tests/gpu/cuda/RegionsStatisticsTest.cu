@@ -107,6 +107,18 @@ TEST(RegionsStatistics, PerComponentMediansEqualCpu) {
             const float expect = values[l].empty() ? 5.5f : processing::medianOf(values[l]);
             EXPECT_EQ(got.data()[l], expect) << s.w << "x" << s.h << " label " << l;
         }
+        // Any quantile, as quantileOf ranks it.
+        for (const double q : {0.0, 0.25, 0.5, 0.75, 0.9, 1.0}) {
+            rg::quantilePerLabel(dev.ctx, cm.labels.data(), static_cast<std::int64_t>(img.size()),
+                                 cm.count, q, Where{d.data(), dt.data()}, 5.5f, out.data());
+            const FloatImage quantiles = dev.down(out);
+            for (std::size_t l = 1; l < values.size(); ++l) {
+                const float expect =
+                    values[l].empty() ? 5.5f : processing::quantileOf(values[l], q);
+                EXPECT_EQ(quantiles.data()[l], expect)
+                    << s.w << "x" << s.h << " label " << l << " q " << q;
+            }
+        }
     }
 }
 

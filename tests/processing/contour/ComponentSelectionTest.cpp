@@ -178,15 +178,28 @@ Mask holesOf(const Mask& m) {
     return holes;
 }
 
+// The unset pixels of m that the border reaches (4-connected).
+Mask reachingTheBorder(const Mask& m) {
+    Mask unset(m.width(), m.height(), 0);
+    for (std::size_t i = 0; i < m.size(); ++i) unset.data()[i] = m.data()[i] == 0 ? 1 : 0;
+    const Mask holes = holesOf(m);
+    for (std::size_t i = 0; i < m.size(); ++i) unset.data()[i] &= holes.data()[i] == 0 ? 1 : 0;
+    return unset;
+}
+
 // The header's rule hole by hole: a hole with a quarter or more of `tissue` stays; else one of
 // at most maxArea pixels fills; else one of which valleyShare or more are `valleys` (when
 // given) stays; else it fills when at most one piece of `bones` has a pixel within
 // ceil(radius) + 1 (Euclidean) of one of the hole's pixels. Every pair of pixels is compared.
 Mask bruteFillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, double radius,
                          double maxArea, double alwaysArea, const Mask* valleys = nullptr,
-                         double valleyShare = 1.0) {
+                         double valleyShare = 1.0, const Mask* notches = nullptr) {
     const int w = closed.width(), h = closed.height();
-    const Raster<std::int32_t> holes = test::floodLabels(holesOf(closed), false);
+    Mask holeMask = holesOf(closed);
+    if (notches != nullptr) {
+        for (std::size_t i = 0; i < holeMask.size(); ++i) holeMask.data()[i] |= notches->data()[i];
+    }
+    const Raster<std::int32_t> holes = test::floodLabels(holeMask, false);
     const Raster<std::int32_t> pieces = test::floodLabels(bones, false);
     const int reach = static_cast<int>(std::ceil(radius)) + 1;
     Mask out = closed;
@@ -262,6 +275,13 @@ TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
                                                     alwaysArea, &valleys, share))
                                 << "valley share " << share;
                         }
+                        // The unset regions that reach the border, judged as holes too.
+                        const Mask notches = reachingTheBorder(closed);
+                        EXPECT_EQ(fillInnerHoles(closed, bones, tissue, radius, maxArea, alwaysArea,
+                                                 ExecutionPolicy{2}, &valleys, 0.5, &notches),
+                                  bruteFillInnerHoles(closed, bones, tissue, radius, maxArea,
+                                                      alwaysArea, &valleys, 0.5, &notches))
+                            << "with notches";
                     }
                 }
             }
@@ -350,6 +370,100 @@ TEST(ComponentSelection, FillInnerHolesKnownScenes) {
     EXPECT_EQ(fillInnerHoles(ring, ring, noTissue, 1.0, 10.0, 0.0, ExecutionPolicy::serial(),
                              &valleys, 0.6),
               ringFilled);
+}
+
+// The header's rule for edge notches, region by region: an unset region that has a pixel on the
+// border, none outside the anatomy nor at a corner, and whose border pixels have 4-neighbours on
+// the border in `closed` (the pixels before and after each of its runs along the border) of exactly
+// one piece. For images at least 3 pixels wide and high, the 4-neighbours on the border of a border
+// pixel are its neighbours along the border.
+Mask bruteEdgeNotches(const Mask& closed, const Mask& anatomy) {
+    const int w = closed.width(), h = closed.height();
+    Mask unset(w, h, 0);
+    for (std::size_t i = 0; i < closed.size(); ++i) unset.data()[i] = closed.data()[i] == 0;
+    const Raster<std::int32_t> regions = test::floodLabels(unset, false);
+    const Raster<std::int32_t> pieces = test::floodLabels(closed, false);
+    const auto onBorder = [&](int x, int y) {
+        return x >= 0 && y >= 0 && x < w && y < h && (x == 0 || y == 0 || x == w - 1 || y == h - 1);
+    };
+    Mask out(w, h, 0);
+    for (std::int32_t l = 1; l <= countOf(regions); ++l) {
+        bool border = false, outside = false;
+        std::set<std::int32_t> flanks;
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                if (regions.at(x, y) != l) continue;
+                outside = outside || anatomy.at(x, y) == 0 ||
+                          ((x == 0 || x == w - 1) && (y == 0 || y == h - 1));
+                if (!onBorder(x, y)) continue;
+                border = true;
+                for (const auto& [dx, dy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+                    const int nx = x + dx, ny = y + dy;
+                    if (onBorder(nx, ny) && closed.at(nx, ny) != 0)
+                        flanks.insert(pieces.at(nx, ny));
+                }
+            }
+        }
+        if (!border || outside || flanks.size() != 1) continue;
+        for (std::size_t i = 0; i < out.size(); ++i) out.data()[i] |= regions.data()[i] == l;
+    }
+    return out;
+}
+
+TEST(ComponentSelection, EdgeNotchesMatchTheRuleOnRandomMasks) {
+    std::uint32_t seed = 900;
+    for (const auto& [w, h] : test::edgeCaseSizes()) {
+        for (const double density : {0.3, 0.6, 0.8}) {
+            const Mask closed = test::randomBinaryMask(w, h, density, seed++);
+            Mask anatomy = test::randomBinaryMask(w, h, 0.97, seed++);
+            for (std::size_t i = 0; i < anatomy.size(); ++i) anatomy.data()[i] |= closed.data()[i];
+            SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density));
+            const Mask notches = edgeNotches(closed, anatomy, ExecutionPolicy{2});
+            ASSERT_TRUE(notches.sameSize(w, h));
+            for (std::size_t i = 0; i < notches.size(); ++i) {
+                EXPECT_FALSE(notches.data()[i] != 0 && closed.data()[i] != 0);
+            }
+            if (w >= 3 && h >= 3) {
+                EXPECT_EQ(notches, bruteEdgeNotches(closed, anatomy));
+                EXPECT_EQ(notches, edgeNotches(closed, anatomy, ExecutionPolicy::serial()));
+            }
+        }
+    }
+}
+
+// A bone the top edge cuts, hollow down to its closed end (a tibia and its canal): the canal
+// is a notch; the soft tissue around it (the anatomy fills the image) reaches the corners and
+// is none. Two bars that do not meet (two bones side by side) leave none between them; a canal
+// that also opens onto the air (a pixel outside the anatomy) is none either.
+TEST(ComponentSelection, EdgeNotchesKnownScenes) {
+    const int w = 30, h = 20;
+    auto box = [](Mask& m, int x0, int y0, int x1, int y1, std::uint8_t v) {
+        for (int y = y0; y <= y1; ++y) {
+            for (int x = x0; x <= x1; ++x) m.at(x, y) = v;
+        }
+    };
+    const Mask anatomy(w, h, 1);
+    Mask tube(w, h, 0);
+    box(tube, 8, 0, 20, 12, 1);
+    box(tube, 11, 0, 17, 8, 0);  // the canal, open at the top
+    Mask canal(w, h, 0);
+    box(canal, 11, 0, 17, 8, 1);
+    EXPECT_EQ(edgeNotches(tube, anatomy, ExecutionPolicy::serial()), canal);
+
+    Mask bars = tube;
+    box(bars, 11, 0, 17, 12, 0);  // the two sides no longer meet
+    EXPECT_EQ(edgeNotches(bars, anatomy, ExecutionPolicy::serial()), Mask(w, h, 0));
+
+    Mask skin = anatomy;
+    skin.at(14, 4) = 0;  // the canal opens onto the air
+    EXPECT_EQ(edgeNotches(tube, skin, ExecutionPolicy::serial()), Mask(w, h, 0));
+
+    // In a leg (air left and right of it), the soft tissue around the tube reaches the border
+    // beside it too, but it opens onto the air: only the canal is a notch.
+    Mask leg(w, h, 0);
+    box(leg, 3, 0, 26, h - 1, 1);
+    const Mask notches = edgeNotches(tube, leg, ExecutionPolicy::serial());
+    EXPECT_EQ(notches, canal);
 }
 
 TEST(ComponentSelection, ParallelEqualsSerial) {
