@@ -107,8 +107,9 @@ std::vector<char> ballShaped(const ComponentMap& cm, double mm) {
 // Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
 // median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
 // kept whatever), those whose outline is razor sharp (above kRazorSharp: burned-in
-// markers and text on the skin), lead letters lying in the skin (kLeadSharp) and those
-// shaped as a calibration ball (ballShaped).
+// markers and text on the skin), lead letters lying in the skin (kLeadSharp), those
+// shaped as a calibration ball (ballShaped) and those lying on a platform (kSolePieceShare of
+// them in EdgeEvidence::sole).
 Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
                        const FloatImage& z, double mm, const ExecutionPolicy& policy,
                        int& dropped) {
@@ -131,6 +132,11 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
     }
     std::vector<float> depth(cm.components.size() + 1, 0.0f);
     for (std::size_t l = 1; l < depths.size(); ++l) depth[l] = medianOf(depths[l]);
+    // Each piece's pixels within soleMm of a platform.
+    std::vector<std::int64_t> onSole(cm.components.size() + 1, 0);
+    for (std::size_t i = 0; i < bone.size(); ++i) {
+        onSole[static_cast<std::size_t>(cm.labels.data()[i])] += ev.sole.data()[i] != 0 ? 1 : 0;
+    }
     std::vector<std::vector<float>> outline(cm.components.size() + 1);
     std::vector<std::vector<float>> steps(cm.components.size() + 1);
     auto tissue = [&](int x, int y) {
@@ -169,9 +175,12 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
         const bool leadOnSkin = med > kLeadSharp && onSteps > kLeadSteps &&
                                 depth[static_cast<std::size_t>(c.label)] < kLeadSkinMm;
-        const bool k = c.label == largest ||
-                       (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
-                        z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0);
+        const bool onPlatform = static_cast<double>(onSole[static_cast<std::size_t>(c.label)]) >=
+                                kSolePieceShare * static_cast<double>(c.area);
+        const bool k =
+            c.label == largest ||
+            (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
+             z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0 && !onPlatform);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
         dropped += k ? 0 : 1;
     }

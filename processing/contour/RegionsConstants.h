@@ -98,8 +98,13 @@ constexpr double kBallMaxMm = 40.0;
 constexpr double kBallOutside = 0.04;
 // The note after the count of pieces keepPiecesOnEdges dropped (host and device alike).
 constexpr const char* kPiecesDroppedNote =
-    " piece(s) whose outline is not on bone edges (soft tissue), is razor sharp (markers, text) "
-    "or is a filled disk (a calibration ball) dropped";
+    " piece(s) whose outline is not on bone edges (soft tissue), is razor sharp (markers, text), "
+    "is a filled disk (a calibration ball) or lies on a platform (the sole pressed on it) dropped";
+// A piece (not the largest) with at least this share of its pixels within soleMm of a platform
+// lies on it: the sole's skin pressed on the platform's top, or that top itself. No bone does: a
+// heel pad lies under the calcaneus, the forefoot's pad under the metatarsal heads and sesamoids
+// (the strips along the platform under a weight-bearing lateral's heel lie wholly in that band).
+constexpr double kSolePieceShare = 0.9;
 constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a piece with
 constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te

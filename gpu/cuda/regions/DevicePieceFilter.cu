@@ -46,17 +46,20 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     // BoneRegionsMethod.cpp's ballShaped: integer sums of the coordinates per piece, then the
     // pixels outside the disk of the piece's area around its centroid (the same double
     // arithmetic, no contraction).
-    DeviceRaster<unsigned long long> ballSums = ctx.raster<unsigned long long>(entries, 3);
+    DeviceRaster<unsigned long long> ballSums = ctx.raster<unsigned long long>(entries, 4);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(ballSums.data(), 0, ballSums.bytes(), ctx.stream()));
     unsigned long long* sx = ballSums.data();
     unsigned long long* sy = sx + entries;
     unsigned long long* outsideDisk = sy + entries;
+    unsigned long long* onSole = outsideDisk + entries;  // pixels within soleMm of a platform
+    const std::uint8_t* sole = ev.sole.data();
     const std::int32_t* pieceArea = cm.area.data();
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t l = labels[i];
         if (l == 0) return;
         atomicAdd(&sx[l], static_cast<unsigned long long>(i % w));
         atomicAdd(&sy[l], static_cast<unsigned long long>(i / w));
+        if (sole[i] != 0) atomicAdd(&onSole[l], 1ULL);
     });
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t l = labels[i];
@@ -141,8 +144,11 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
                           static_cast<double>(outsideDisk[l]) <= kBallOutside * a;
         const bool leadOnSkin =
             med[l] > kLeadSharp && st[l] > kLeadSteps && static_cast<double>(dp[l]) < kLeadSkinMm;
-        const bool kept = l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
-                                            !leadOnSkin && br[l] >= kPieceContrast && !ball);
+        const bool onPlatform =
+            static_cast<double>(onSole[l]) >= kSolePieceShare * static_cast<double>(pieceArea[l]);
+        const bool kept =
+            l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
+                              !leadOnSkin && br[l] >= kPieceContrast && !ball && !onPlatform);
         k[l] = kept ? 1 : 0;
         if (!kept) atomicAdd(dropped, 1);
     });
