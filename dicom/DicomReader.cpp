@@ -5,6 +5,7 @@
 #include <dcmtk/dcmdata/dcdatset.h>
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcmetinf.h>
 #include <dcmtk/dcmdata/dcpixel.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcxfer.h>
@@ -96,8 +97,34 @@ void checkPixelLimits(const ImageAttributes& a, DcmPixelData& pixelData) {
     }
 }
 
+// DCMTK cannot check an element's length against what a deflate stream holds: it allocates the
+// claimed length before reading (a 781-byte file claimed 3 GB). The pre-scan inflates and
+// checks a deflated dataset, but only when it read the same transfer syntax from the file meta
+// header as DCMTK does; where the two read the header differently (an element with an unknown
+// VR: DCMTK takes the long length form, the scan the implicit one), DCMTK's reading of the
+// header alone decides, and a deflated dataset the scan did not vouch for is refused.
+void refuseUncheckedDeflate(const std::filesystem::path& file, const DatasetScanResult& scan) {
+    if (scan.transferSyntaxUid == UID_DeflatedExplicitVRLittleEndianTransferSyntax &&
+        scan.complete) {
+        return;
+    }
+    DcmFileFormat meta;
+    if (meta.loadFile(file.c_str(), EXS_Unknown, EGL_noChange, DCM_MaxReadLength, ERM_metaOnly)
+            .bad()) {
+        return;  // the full read below reports it
+    }
+    OFString syntax;
+    if (meta.getMetaInfo()->findAndGetOFString(DCM_TransferSyntaxUID, syntax).good() &&
+        syntax == UID_DeflatedExplicitVRLittleEndianTransferSyntax) {
+        std::string reason = "deflated dataset whose file meta header the pre-scan could not read";
+        if (!scan.problem.empty()) reason += " (" + scan.problem + ")";
+        throw std::runtime_error(reason + "; not parsed");
+    }
+}
+
 LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& options,
                           const DatasetScanResult& scan) {
+    refuseUncheckedDeflate(file, scan);
     DcmFileFormat fileFormat;
     const OFCondition loaded = fileFormat.loadFile(file.c_str(), EXS_Unknown, EGL_noChange,
                                                    DCM_MaxReadLength, ERM_autoDetect);

@@ -350,6 +350,28 @@ TEST_F(MalformedFiles, DeflateBombsAndMillionsOfElementsAreRefusedInThePreScan) 
     claim.u16(0x0009).u16(0x0010).text("OB").u16(0).u32(0xBCBC0000u).text("tiny");
     expectRejected("deflated-3gb-element.dcm", deflatedFile(claim.data),
                    "deflated dataset is malformed: element (0009,0010) claims");
+    // Fuzzer finding (oom-667c03d9): the same claim behind a file meta header whose (0002,0001)
+    // carries the unknown VR "HR". DCMTK reads it in the long form and finds the deflated
+    // transfer syntax; the pre-scan read it as implicit VR, lost the header and never inflated
+    // the dataset, so DCMTK allocated the 3 GB. Refused before DCMTK reads the dataset.
+    {
+        test::Bytes meta;
+        meta.u16(0x0002).u16(0x0001).text("HR").u16(0).u32(2).u8(0).u8(1);
+        meta.shortElement(0x0002, 0x0010, "UI", "1.2.840.10008.1.2.1.99");
+        test::Bytes file;
+        file.data.assign(128, 0);
+        file.text("DICM");
+        file.u16(0x0002).u16(0x0000).text("UL").u16(4).u32(
+            static_cast<std::uint32_t>(meta.data.size()));
+        file.append(meta);
+        test::Bytes dataset;
+        dataset.shortElement(0x0008, 0x0016, "UI", "1.2.840.10008.5.1.4.1.1.7");
+        dataset.append(claim);
+        const std::vector<std::uint8_t> deflated = deflateRaw(dataset.data);
+        file.data.insert(file.data.end(), deflated.begin(), deflated.end());
+        expectRejected("deflated-3gb-element-unknown-meta-vr.dcm", file.data,
+                       "deflated dataset whose file meta header the pre-scan could not read");
+    }
     // 1.1 million valid empty private elements (8 bytes each), deflated.
     test::Bytes many;
     for (std::uint32_t i = 0; i < 1'100'000; ++i) {
