@@ -8,36 +8,19 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <memory>
 #include <string>
 
-#include "FilmMaskShare.h"
-#include "dicom/DicomReader.h"
-#include "processing/pipeline/CpuBackend.h"
-#include "processing/pipeline/Pipeline.h"
+#include "FilmTestSupport.h"
 
 namespace fs = std::filesystem;
-
-namespace {
-
 using xrayprep::test::shareIn;
 
-const fs::path kFilm = fs::path(XRAYPREP_SHARED_DATA_DIR).parent_path() / "xray-foot" /
-                       "dev_wm05_ankle_mortise_normal.dcm";
-
-}  // namespace
-
 TEST(BorderRimFilm, TheTissueBetweenTibiaAndFibulaStaysOutUnderATopEdgeHalo) {
-    if (!fs::exists(kFilm)) GTEST_SKIP() << "no " << kFilm.string() << " here";
-    const xrayprep::dicom::LoadedImage film = xrayprep::dicom::DicomReader{}(kFilm, {});
-    ASSERT_EQ(film.image.width(), 775);
-    ASSERT_EQ(film.image.height(), 1515);
-    xrayprep::processing::Pipeline pipeline(std::make_shared<xrayprep::processing::CpuBackend>(
-        xrayprep::processing::BackendKind::OpenMP, 0));
-    pipeline.setInput(film.image, film.metadata.spacing);
-    const xrayprep::processing::PipelineResult& r = pipeline.run({});
+    const fs::path film = xrayprep::test::sharedData("xray-foot/dev_wm05_ankle_mortise_normal.dcm");
+    if (!fs::exists(film)) GTEST_SKIP() << "no " << film.string() << " here";
+    const xrayprep::processing::PipelineResult r = xrayprep::test::runOnFilm(film, 775, 1515);
     const xrayprep::processing::Mask& mask = r.contour.mask;
+    ASSERT_EQ(mask.width(), 775);
     EXPECT_LT(shareIn(mask, 495, 540, 100, 600), 0.05);
     EXPECT_GT(shareIn(mask, 280, 400, 100, 600), 0.95);
     const auto& d = r.contour.discarded;

@@ -11,46 +11,24 @@
 // tests/processing/contour/ComponentSelectionTest.cpp.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <memory>
-
-#include "FilmMaskShare.h"
-#include "dicom/DicomReader.h"
-#include "processing/pipeline/CpuBackend.h"
-#include "processing/pipeline/Pipeline.h"
+#include "FilmTestSupport.h"
 
 namespace fs = std::filesystem;
-
-namespace {
-
 using xrayprep::test::shareIn;
 
-const fs::path kData = fs::path(XRAYPREP_SHARED_DATA_DIR).parent_path();
-
-xrayprep::processing::Mask maskOf(const fs::path& file, int width, int height) {
-    const xrayprep::dicom::LoadedImage film = xrayprep::dicom::DicomReader{}(file, {});
-    EXPECT_EQ(film.image.width(), width);
-    EXPECT_EQ(film.image.height(), height);
-    xrayprep::processing::Pipeline pipeline(std::make_shared<xrayprep::processing::CpuBackend>(
-        xrayprep::processing::BackendKind::OpenMP, 0));
-    pipeline.setInput(film.image, film.metadata.spacing);
-    return pipeline.run({}).contour.mask;
-}
-
-}  // namespace
-
 TEST(EdgeNotchFilm, TheTibialCanalTheTopEdgeCutsIsFilled) {
-    const fs::path film = kData / "xray-foot" / "dev_fl15_lat_wb_flatfoot_82L.dcm";
+    const fs::path film = xrayprep::test::sharedData("xray-foot/dev_fl15_lat_wb_flatfoot_82L.dcm");
     if (!fs::exists(film)) GTEST_SKIP() << "no " << film.string() << " here";
-    const xrayprep::processing::Mask mask = maskOf(film, 826, 557);
+    const xrayprep::processing::Mask mask = xrayprep::test::runOnFilm(film, 826, 557).contour.mask;
     ASSERT_EQ(mask.width(), 826);
     EXPECT_GT(shareIn(mask, 168, 178, 5, 100), 0.95);
 }
 
 TEST(EdgeNotchFilm, TheTissueBetweenTibiaAndAThinFibulaStaysOut) {
-    const fs::path film = kData / "dicom" / "nema-wg04" / "RG3_RLE.dcm";
+    const fs::path film = xrayprep::test::sharedData("dicom/nema-wg04/RG3_RLE.dcm");
     if (!fs::exists(film)) GTEST_SKIP() << "no " << film.string() << " here";
-    const xrayprep::processing::Mask mask = maskOf(film, 1760, 1760);
+    const xrayprep::processing::Mask mask =
+        xrayprep::test::runOnFilm(film, 1760, 1760).contour.mask;
     ASSERT_EQ(mask.width(), 1760);
     EXPECT_LT(shareIn(mask, 930, 955, 100, 700), 0.05);
 }

@@ -6,28 +6,16 @@
 // stays. Skips when the folder is absent.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <memory>
-
-#include "FilmMaskShare.h"
-#include "dicom/DicomReader.h"
-#include "processing/pipeline/CpuBackend.h"
-#include "processing/pipeline/Pipeline.h"
+#include "FilmTestSupport.h"
 
 namespace fs = std::filesystem;
+using xrayprep::test::shareIn;
 
 TEST(PlatformPieceFilm, TheSolesStripsOnThePlatformAreNoBone) {
-    const fs::path film = fs::path(XRAYPREP_SHARED_DATA_DIR).parent_path() / "xray-foot" /
-                          "dev_fl01_lat_wb_normal_14L.dcm";
+    const fs::path film = xrayprep::test::sharedData("xray-foot/dev_fl01_lat_wb_normal_14L.dcm");
     if (!fs::exists(film)) GTEST_SKIP() << "no " << film.string() << " here";
-    const xrayprep::dicom::LoadedImage loaded = xrayprep::dicom::DicomReader{}(film, {});
-    ASSERT_EQ(loaded.image.width(), 663);
-    ASSERT_EQ(loaded.image.height(), 451);
-    xrayprep::processing::Pipeline pipeline(std::make_shared<xrayprep::processing::CpuBackend>(
-        xrayprep::processing::BackendKind::OpenMP, 0));
-    pipeline.setInput(loaded.image, loaded.metadata.spacing);
-    const xrayprep::processing::Mask& mask = pipeline.run({}).contour.mask;
-    using xrayprep::test::shareIn;
+    const xrayprep::processing::Mask mask = xrayprep::test::runOnFilm(film, 663, 451).contour.mask;
+    ASSERT_EQ(mask.width(), 663);
     EXPECT_EQ(shareIn(mask, 33, 121, 398, 407), 0.0);
     EXPECT_EQ(shareIn(mask, 0, 22, 396, 411), 0.0);
     EXPECT_GT(shareIn(mask, 60, 120, 330, 380), 0.95);  // the calcaneus
