@@ -35,9 +35,10 @@ void parseSize(const std::string& text, int& width, int& height) {
 }  // namespace
 
 int runPhantomCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(
-        rawArgs,
-        {"out", "truth", "png", "view", "model", "variations", "photometric", "size", "seed"}, {});
+    const ArgumentList args(rawArgs,
+                            {"out", "truth", "png", "view", "model", "variations", "photometric",
+                             "size", "seed", "bits"},
+                            {"no-spacing"});
     if (!args.positionals().empty()) throw UsageError("phantom takes no positional arguments");
     const auto out = args.value("out");
     const auto png = args.value("png");
@@ -81,6 +82,9 @@ int runPhantomCommand(const std::vector<std::string>& rawArgs) {
     }
     if (const auto size = args.value("size")) parseSize(*size, params.width, params.height);
     params.seed = static_cast<std::uint32_t>(args.intValue("seed", 1, 0, 2147483647));
+    // The file-format axes phantom-eval draws per seed, so one of its runs can be made a file.
+    params.bitsStored = args.intValue("bits", params.bitsStored, 8, 16);
+    if (args.flag("no-spacing")) params.spacingInMetadata = false;
 
     const processing::Phantom phantom = processing::FootPhantom{}(params);
     if (out) {

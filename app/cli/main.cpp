@@ -16,6 +16,7 @@ constexpr const char* kUsage = R"(usage:
                        [--view planar|lateral|wb-lateral|ankle-ap|oblique]
                        [--model sample|projection] [--variations LIST]
                        [--photometric MONOCHROME1|MONOCHROME2] [--size WxH] [--seed N]
+                       [--bits 8..16] [--no-spacing]
   xrayprep-cli phantom-eval [--views LIST] [--variations LIST|all] [--seeds N] [--size N|WxH]
                             [--backend NAME] [--jobs N] [--threads N] [--set K=V]...
                             [--json FILE] [--markdown FILE] [--save-worst DIR]

@@ -11,6 +11,7 @@
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/ContourGeometry.h"
 #include "processing/contour/ContourTracer.h"
+#include "processing/contour/DarkCellFinder.h"
 #include "processing/contour/EdgeEvidence.h"
 #include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/PocketSealer.h"
@@ -415,6 +416,20 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     });
     interior = morph.open(interior, px(kFillOpenMm), policy);
     candidate = unite(unite(confident, candidate, policy), interior, policy);
+    // Cells of the candidates darker than the bones beside them are tissue between two bones
+    // (DarkCellFinder); the open tissue they touch directly votes too.
+    {
+        DarkCellSettings ds;
+        ds.crossPx = static_cast<int>(px(kCellCrossMm));
+        ds.flankPx = static_cast<int>(px(kCellFlankMm));
+        ds.minVotes = kCellMinVotes;
+        ds.share = kDarkCellShare;
+        ds.balance = kDarkCellBalance;
+        const Mask dark = DarkCellFinder{}(fine, candidate, ev.edges, anatomy, reached, ds, policy);
+        candidate = andNot(candidate, dark, policy);
+        confident = andNot(confident, dark, policy);
+        tissue = unite(tissue, dark, policy);
+    }
     out.confident = confident;
     out.tissue = tissue;
     out.plantar = plantar;

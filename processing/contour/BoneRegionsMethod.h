@@ -37,7 +37,9 @@ struct BoneRegions {
 //     and on a platform the plantar tissue (PlantarTissueFinder: it sees the sole band without
 //     crossing a bone edge or confident bone);
 //  6. local tissue and bone levels from those two; candidates above tissue + boneLevel of
-//     the contrast, and wide enclosed interiors (hollow-looking bones) above fillLevel;
+//     the contrast, and wide enclosed interiors (hollow-looking bones) above fillLevel; the
+//     candidates' cells between edges that are darker than the bones beside them
+//     (DarkCellFinder) are tissue;
 //  7. a marker watershed on the Sobel edges decides the band of bandMm around the candidate;
 //  8. pockets enclosed by bone filled, small pieces dropped, pieces whose outline is not on
 //     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped;

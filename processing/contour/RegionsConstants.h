@@ -72,6 +72,16 @@ constexpr float kNotchOffEdges = 0.95f;
 // piece (two bones that meet at both ends of the tissue); a bone's own dim interior, between
 // cortices, fills as before.
 constexpr double kValleyHoleShare = 0.5;
+// Dark cells (DarkCellFinder): an edge band is crossed within kCellCrossMm; beyond it (or from
+// the open tissue beside the cell) the image stays brighter than the cell over kCellFlankMm (a
+// bone's width, not a cortex line's); a cell with at least kCellMinVotes votes is tissue when
+// kDarkCellShare of them say brighter, or kDarkCellShare of those across edges do and at least
+// kDarkCellBalance of these come from opposite sides (a valley between two bones).
+constexpr double kCellCrossMm = 2.0;
+constexpr double kCellFlankMm = 3.0;
+constexpr int kCellMinVotes = 10;
+constexpr double kDarkCellShare = 0.8;
+constexpr double kDarkCellBalance = 0.2;
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
 // ... and at most this (markers, text): bone outlines measure up to about 1.2 on the films and

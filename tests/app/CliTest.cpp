@@ -150,6 +150,21 @@ TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
     EXPECT_TRUE(fs::exists(dir_ / "o" / "sample-planar" / "final.png"));
 }
 
+// --bits and --no-spacing make one of phantom-eval's runs a file (its per-seed format axes).
+TEST_F(CliTest, PhantomWritesTheBitsStoredAndLeavesTheSpacingOutWhenAsked) {
+    const fs::path dcm = dir_ / "bits8.dcm";
+    ASSERT_EQ(runCli("phantom --size 320x256 --bits 8 --no-spacing --out " + dcm.string()), 0);
+    const fs::path report = dir_ / "bits8.json";
+    ASSERT_TRUE(
+        everyInputProcessed(runCli("run " + dcm.string() + " --out " + (dir_ / "o8").string() +
+                                   " --report " + report.string())));
+    const Json r = readJsonFile(report);
+    const Json& image = *r.find("inputs")->asArray()[0].find("image");
+    EXPECT_EQ(image.find("bitsStored")->asNumber(), 8);
+    EXPECT_TRUE(image.find("spacing")->isNull());
+    EXPECT_EQ(runCli("phantom --size 320x256 --bits 20 --out " + dcm.string()), 2);
+}
+
 TEST_F(CliTest, MonochromeOneAndTwoGiveTheSameBoneBrightResult) {
     for (const char* p : {"MONOCHROME1", "MONOCHROME2"}) {
         ASSERT_EQ(runCli("phantom --size 512x400 --photometric " + std::string(p) + " --out " +

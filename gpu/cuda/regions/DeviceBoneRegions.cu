@@ -8,6 +8,7 @@
 #include "gpu/cuda/regions/DeviceAnatomyFinder.h"
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 #include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceDarkCells.h"
 #include "gpu/cuda/regions/DeviceDiskMorphology.h"
 #include "gpu/cuda/regions/DeviceEdgeEvidence.h"
 #include "gpu/cuda/regions/DeviceEnclosureCount.h"
@@ -390,6 +391,16 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     }
     interior = morph.open(ctx, interior, px(kFillOpenMm));
     candidate = unite(ctx, unite(ctx, confident, candidate), interior);
+    {
+        // processing::BoneRegionsMethod: the candidates' cells darker than what lies across
+        // their edges (and the open tissue they touch) are tissue between two bones.
+        const DeviceMask dark = darkCells(
+            ctx, fine, candidate, ev.edges, anatomy, reached, static_cast<int>(px(kCellCrossMm)),
+            static_cast<int>(px(kCellFlankMm)), kCellMinVotes, kDarkCellShare, kDarkCellBalance);
+        candidate = andNot(ctx, candidate, dark);
+        confident = andNot(ctx, confident, dark);
+        tissue = unite(ctx, tissue, dark);
+    }
     profile.mark("6 levels, valleys, candidates");
     if (evidence != nullptr) {
         evidence->background = toHost(ctx, found.background);

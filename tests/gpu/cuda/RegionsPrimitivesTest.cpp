@@ -12,6 +12,7 @@
 
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 #include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceDarkCells.h"
 #include "gpu/cuda/regions/DeviceDiskMorphology.h"
 #include "gpu/cuda/regions/DeviceDistanceTransform.h"
 #include "gpu/cuda/regions/DeviceEnclosureCount.h"
@@ -24,6 +25,7 @@
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/DarkCellFinder.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
@@ -326,6 +328,41 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
             << name(s) << " pockets";
     }
     EXPECT_GT(notchPixels, 0);
+}
+
+TEST(RegionsPrimitives, DarkCellsEqualCpu) {
+    XRAYPREP_REQUIRE_CUDA();
+    gpu_test::RegionsDevice dev;
+    std::int64_t darkPixels = 0;  // the scenes have dark cells to compare
+    for (const Size& s : kSizes) {
+        const FloatImage img = gpu_test::randomScene(s.w, s.h, 83u + s.w);
+        const Mask candidate = gpu_test::randomRegions(s.w, s.h, 89u + s.h, 0.6f);
+        const Mask edges = gpu_test::randomRegions(s.w, s.h, 97u + s.w, 0.25f);
+        const Mask anatomy = processing::DiskMorphology{}.dilate(candidate, 5.0, kSerial);
+        const Mask open = gpu_test::randomRegions(s.w, s.h, 101u + s.h, 0.5f);
+        for (const auto& [cross, flank, votes, share, balance] :
+             {std::tuple{4, 6, 10, 0.8, 0.2}, std::tuple{1, 0, 1, 0.5, 0.0},
+              std::tuple{8, 12, 3, 0.3, 0.4}, std::tuple{2, 3, 2, 0.9, 0.1}}) {
+            processing::DarkCellSettings ds;
+            ds.crossPx = cross;
+            ds.flankPx = flank;
+            ds.minVotes = votes;
+            ds.share = share;
+            ds.balance = balance;
+            const Mask cpu =
+                processing::DarkCellFinder{}(img, candidate, edges, anatomy, open, ds, kSerial);
+            for (const auto v : cpu.pixels()) darkPixels += v;
+            EXPECT_EQ(
+                difference(dev.down(rg::darkCells(dev.ctx, dev.up(img), dev.up(candidate),
+                                                  dev.up(edges), dev.up(anatomy), dev.up(open),
+                                                  cross, flank, votes, share, balance)),
+                           cpu),
+                "")
+                << name(s) << " dark cells " << cross << " " << flank << " " << votes << " "
+                << share << " " << balance;
+        }
+    }
+    EXPECT_GT(darkPixels, 0);
 }
 
 }  // namespace
