@@ -4,6 +4,9 @@
 #include <array>
 #include <cstdint>
 #include <vector>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 #include "processing/contour/ConnectedComponents.h"
 
@@ -87,27 +90,55 @@ Mask DarkCellFinder::operator()(const FloatImage& image, const Mask& candidate, 
                                 const ExecutionPolicy& policy) const {
     const int w = image.width(), h = image.height();
     Mask cells(w, h);
-    for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto pixels = static_cast<std::int64_t>(cells.size());
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < pixels; ++i) {
         cells.data()[i] = candidate.data()[i] != 0 && edges.data()[i] == 0;
     }
     const ComponentMap cm = ConnectedComponents{}(cells, Connectivity::Four, policy);
-    std::vector<DarkCellTotals> totals(cm.components.size() + 1);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t l = cm.labels.at(x, y);
-            if (l == 0) continue;
-            const DarkCellVotes v = darkCellVotesAt(image, cells, edges, anatomy, open, x, y, s);
-            DarkCellTotals& t = totals[static_cast<std::size_t>(l)];
-            for (std::size_t k = 0; k < 4; ++k) t.acrossEdge[k] += v.acrossEdge[k];
-            t.edgeCast += v.edgeCast;
-            t.openCast += v.openCast;
-            t.openBrighter += v.openBrighter;
+    // Per-thread totals over bands of rows, then summed: integer sums, exact in any order.
+    const std::size_t labels = cm.components.size() + 1;
+    std::vector<std::vector<DarkCellTotals>> partial(
+        static_cast<std::size_t>(policy.parallel() ? policy.threads : 1),
+        std::vector<DarkCellTotals>(labels));
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+#ifdef _OPENMP
+        const int thread = policy.parallel() ? omp_get_thread_num() : 0;
+#else
+        const int thread = 0;
+#endif
+        std::vector<DarkCellTotals>& local = partial[static_cast<std::size_t>(thread)];
+#pragma omp for schedule(static)
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const std::int32_t l = cm.labels.at(x, y);
+                if (l == 0) continue;
+                const DarkCellVotes v =
+                    darkCellVotesAt(image, cells, edges, anatomy, open, x, y, s);
+                if (v.edgeCast == 0 && v.openCast == 0) continue;
+                DarkCellTotals& t = local[static_cast<std::size_t>(l)];
+                for (std::size_t k = 0; k < 4; ++k) t.acrossEdge[k] += v.acrossEdge[k];
+                t.edgeCast += v.edgeCast;
+                t.openCast += v.openCast;
+                t.openBrighter += v.openBrighter;
+            }
+        }
+    }
+    std::vector<DarkCellTotals> totals(labels);
+    for (const auto& local : partial) {
+        for (std::size_t l = 0; l < labels; ++l) {
+            for (std::size_t k = 0; k < 4; ++k) totals[l].acrossEdge[k] += local[l].acrossEdge[k];
+            totals[l].edgeCast += local[l].edgeCast;
+            totals[l].openCast += local[l].openCast;
+            totals[l].openBrighter += local[l].openBrighter;
         }
     }
     std::vector<std::uint8_t> dark(totals.size(), 0);
     for (std::size_t l = 1; l < dark.size(); ++l) dark[l] = isDarkCell(totals[l], s) ? 1 : 0;
     Mask out(w, h);
-    for (std::size_t i = 0; i < out.size(); ++i) {
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (std::int64_t i = 0; i < pixels; ++i) {
         out.data()[i] = dark[static_cast<std::size_t>(cm.labels.data()[i])];
     }
     return out;
