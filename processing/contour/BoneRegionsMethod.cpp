@@ -107,13 +107,13 @@ std::vector<char> ballShaped(const ComponentMap& cm, double mm) {
 
 // Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
 // median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
-// kept whatever), those whose outline is razor sharp (above kRazorSharp: burned-in
+// kept whatever when keepLargest), those whose outline is razor sharp (above kRazorSharp: burned-in
 // markers and text on the skin), lead letters lying in the skin (kLeadSharp), those
 // shaped as a calibration ball (ballShaped) and those lying on a platform (kSolePieceShare of
 // them in EdgeEvidence::sole).
 Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
-                       const FloatImage& z, double mm, const ExecutionPolicy& policy,
-                       int& dropped) {
+                       const FloatImage& z, double mm, const ExecutionPolicy& policy, int& dropped,
+                       bool keepLargest = true, Mask* softOutline = nullptr) {
     const int w = bone.width(), h = bone.height();
     const ComponentMap cm = ConnectedComponents{}(bone, Connectivity::Four, policy);
     const std::vector<char> ball = ballShaped(cm, mm);
@@ -163,7 +163,7 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
             largest = c.label;
         }
     }
-    std::vector<char> keep(cm.components.size() + 1, 0);
+    std::vector<char> keep(cm.components.size() + 1, 0), soft(cm.components.size() + 1, 0);
     dropped = 0;
     for (const Component& c : cm.components) {
         std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
@@ -179,16 +179,26 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         const bool onPlatform = static_cast<double>(onSole[static_cast<std::size_t>(c.label)]) >=
                                 kSolePieceShare * static_cast<double>(c.area);
         const bool k =
-            c.label == largest ||
+            (keepLargest && c.label == largest) ||
             (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
              z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0 && !onPlatform);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
+        // Dropped for its outline alone: not razor sharp, no lead letter, ball or platform.
+        soft[static_cast<std::size_t>(c.label)] = !k && med <= kRazorSharp && !leadOnSkin &&
+                                                  ball[static_cast<std::size_t>(c.label)] == 0 &&
+                                                  !onPlatform;
         dropped += k ? 0 : 1;
     }
     Mask out(w, h);
     forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
         return keep[static_cast<std::size_t>(cm.labels.data()[i])];
     });
+    if (softOutline != nullptr) {
+        *softOutline = Mask(w, h);
+        forEach(*softOutline, policy, [&](std::size_t i) -> std::uint8_t {
+            return soft[static_cast<std::size_t>(cm.labels.data()[i])];
+        });
+    }
     return out;
 }
 
@@ -468,7 +478,25 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEach(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
-    bone = keepPiecesOnEdges(bone, anatomy, ev, z, mm, policy, offEdges);
+    {
+        // A small bone whose watershed piece took the tissue around it (a child's toes joined by
+        // their webs) goes with that piece; when the piece went for its outline alone (not as
+        // a marker, letter, ball or on a platform), its confident core, judged alone, is kept
+        // when it passes and lies within kRescueNearMm of the bones kept (no bone of the foot
+        // lies farther from the others; a radiopaque clip in the tissue may).
+        Mask softOutline;
+        const Mask kept =
+            keepPiecesOnEdges(bone, anatomy, ev, z, mm, policy, offEdges, true, &softOutline);
+        int coresDropped = 0;
+        const Mask rescued = keepPiecesOnEdges(intersect(softOutline, confident, policy), anatomy,
+                                               ev, z, mm, policy, coresDropped, false);
+        bone = kept;
+        if (std::any_of(rescued.pixels().begin(), rescued.pixels().end(),
+                        [](std::uint8_t v) { return v != 0; })) {
+            const Mask near = morph.dilate(kept, px(kRescueNearMm), policy);
+            bone = unite(kept, componentsTouching(rescued, near, policy), policy);
+        }
+    }
     if (small > 0) {
         out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +
                             std::to_string(static_cast<int>(p.minAreaMm2)) +

@@ -42,7 +42,8 @@ struct BoneRegions {
 //     (DarkCellFinder) are tissue;
 //  7. a marker watershed on the Sobel edges decides the band of bandMm around the candidate;
 //  8. pockets enclosed by bone filled, small pieces dropped, pieces whose outline is not on
-//     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped;
+//     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped, the confident
+//     cores of those that are on edges by themselves and near the bones kept kept again;
 //  9. holes filled, gaps narrower than 2 closeMm closed (holes the closing leaves between
 //     several bones stay open unless small), outline traced at sub-pixel precision.
 class BoneRegionsMethod {

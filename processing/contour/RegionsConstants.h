@@ -82,6 +82,9 @@ constexpr double kCellFlankMm = 3.0;
 constexpr int kCellMinVotes = 10;
 constexpr double kDarkCellShare = 0.8;
 constexpr double kDarkCellBalance = 0.2;
+// The confident core of a piece dropped for its outline is kept when it is on edges by itself
+// and within this distance of the bones kept (BoneRegionsMethod, step 8).
+constexpr double kRescueNearMm = 10.0;
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
 constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
 // ... and at most this (markers, text): bone outlines measure up to about 1.2 on the films and

@@ -456,7 +456,18 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     bone = keepLargeComponents(ctx, bone, p.minAreaMm2 / (mm * mm), kMinFraction, small);
     DeviceImage z = ctx.raster<float>(w, h);
     map(ctx, z, [=] __device__(std::int64_t i) { return (img[i] - tl[i]) / co[i]; });
-    bone = keepPiecesOnEdges(ctx, bone, anatomy, ev, z, mm, offEdges);
+    {
+        // processing::BoneRegionsMethod: the confident cores of the pieces dropped for their
+        // outline alone that pass by themselves and lie within kRescueNearMm of the bones kept.
+        DeviceMask softOutline;
+        const DeviceMask kept =
+            keepPiecesOnEdges(ctx, bone, anatomy, ev, z, mm, offEdges, true, &softOutline);
+        int* coresDropped = ctx.scalar<int>();
+        const DeviceMask rescued = keepPiecesOnEdges(ctx, intersect(ctx, softOutline, confident),
+                                                     anatomy, ev, z, mm, coresDropped, false);
+        const DeviceMask near = morph.dilate(ctx, kept, px(kRescueNearMm));
+        bone = unite(ctx, kept, componentsTouching(ctx, rescued, near));
+    }
     profile.mark("8b pieces");
 
     // 9. Holes and the final closing.

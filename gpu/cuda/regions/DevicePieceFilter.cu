@@ -37,7 +37,7 @@ struct OutlineTest {
 // BoneRegionsMethod.cpp's keepPiecesOnEdges; *dropped counts the pieces that went.
 DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const DeviceMask& anatomy,
                              const DeviceEdgeEvidence& ev, const DeviceImage& z, double mm,
-                             int* dropped) {
+                             int* dropped, bool keepLargest, DeviceMask* softOutline) {
     const int w = bone.width(), h = bone.height();
     const std::int64_t n = static_cast<std::int64_t>(bone.size());
     const DeviceComponents cm = DeviceConnectedComponents{}(ctx, bone);
@@ -128,7 +128,9 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
         }
     });
     DeviceMask keep = labelFlags(ctx, cm);
+    DeviceMask soft = labelFlags(ctx, cm);
     std::uint8_t* k = keep.data();
+    std::uint8_t* sf = soft.data();
     const float* br = brightness.data();
     const float* med = onEdges.data();
     const float* st = onSteps.data();
@@ -146,12 +148,15 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
             med[l] > kLeadSharp && st[l] > kLeadSteps && static_cast<double>(dp[l]) < kLeadSkinMm;
         const bool onPlatform =
             static_cast<double>(onSole[l]) >= kSolePieceShare * static_cast<double>(pieceArea[l]);
-        const bool kept =
-            l == *largest || (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps &&
-                              !leadOnSkin && br[l] >= kPieceContrast && !ball && !onPlatform);
+        const bool kept = (keepLargest && l == *largest) ||
+                          (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps && !leadOnSkin &&
+                           br[l] >= kPieceContrast && !ball && !onPlatform);
         k[l] = kept ? 1 : 0;
+        // Dropped for its outline alone: not razor sharp, no lead letter, ball or platform.
+        sf[l] = !kept && med[l] <= kRazorSharp && !leadOnSkin && !ball && !onPlatform ? 1 : 0;
         if (!kept) atomicAdd(dropped, 1);
     });
+    if (softOutline != nullptr) *softOutline = selectLabels(ctx, cm, soft);
     return selectLabels(ctx, cm, keep);
 }
 

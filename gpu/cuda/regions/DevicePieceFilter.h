@@ -9,11 +9,14 @@ namespace xrayprep::gpu::regions {
 // BoneRegionsMethod.cpp's keepPiecesOnEdges on the device: drops the pieces of `bone` whose
 // outline against the rest of the anatomy is not on bone edges, is razor sharp (text, markers),
 // is a strong clean step lying in the skin layer (a lead letter on the skin), or that fill a
-// disk (a calibration ball); the largest piece stays. *dropped (a device scalar) counts the
-// pieces that went.
+// disk (a calibration ball); the largest piece stays when keepLargest. *dropped (a device
+// scalar) counts the pieces that went; *softOutline (optional) receives those that went for
+// their outline alone (not razor sharp, no lead letter, ball or platform piece).
 [[nodiscard]] DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone,
                                            const DeviceMask& anatomy, const DeviceEdgeEvidence& ev,
-                                           const DeviceImage& z, double mm, int* dropped);
+                                           const DeviceImage& z, double mm, int* dropped,
+                                           bool keepLargest = true,
+                                           DeviceMask* softOutline = nullptr);
 
 // BoneRegionsMethod.cpp's keepNotchesOffEdges on the device: the notches whose outline (the
 // pixels of `closed` next to them, each counted for the lowest notch label among its
