@@ -196,6 +196,10 @@ inline std::vector<RegionsScene> phantomScenes() {
     // Thick plantar tissue under the arch that sees the platform (the matrix's wb-lateral seed
     // 41, PlantarTissueFinder).
     out.push_back(projectionScene(PhantomView::WeightBearingLateral, "", 41));
+    // A child's distal phalanges that the watershed joins through their webs into one piece
+    // with a tissue outline: their confident cores are kept again (the matrix's planar+child
+    // seed 47; here with pixel spacing, where the rescue keeps 192 pixels).
+    out.push_back(projectionScene(PhantomView::Planar, "child", 47));
     out.push_back(plateauPocketScene());
     return out;
 }
