@@ -487,14 +487,20 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         Mask softOutline;
         const Mask kept =
             keepPiecesOnEdges(bone, anatomy, ev, z, mm, policy, offEdges, true, &softOutline);
-        int coresDropped = 0;
-        const Mask rescued = keepPiecesOnEdges(intersect(softOutline, confident, policy), anatomy,
-                                               ev, z, mm, policy, coresDropped, false);
+        auto anySet = [](const Mask& m) {
+            return std::any_of(m.pixels().begin(), m.pixels().end(),
+                               [](std::uint8_t v) { return v != 0; });
+        };
+        const Mask cores = intersect(softOutline, confident, policy);
         bone = kept;
-        if (std::any_of(rescued.pixels().begin(), rescued.pixels().end(),
-                        [](std::uint8_t v) { return v != 0; })) {
-            const Mask near = morph.dilate(kept, px(kRescueNearMm), policy);
-            bone = unite(kept, componentsTouching(rescued, near, policy), policy);
+        if (anySet(cores)) {  // most images drop no such piece: skip the two passes
+            int coresDropped = 0;
+            const Mask rescued =
+                keepPiecesOnEdges(cores, anatomy, ev, z, mm, policy, coresDropped, false);
+            if (anySet(rescued)) {
+                const Mask near = morph.dilate(kept, px(kRescueNearMm), policy);
+                bone = unite(kept, componentsTouching(rescued, near, policy), policy);
+            }
         }
     }
     if (small > 0) {
