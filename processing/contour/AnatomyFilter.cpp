@@ -6,6 +6,7 @@
 
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/TwoClassSplit.h"
+#include "processing/core/ForEachPixel.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -14,15 +15,6 @@ std::string where(const Component& c, const WorkingGrid& g) {
     const Point2f centre = g.toFull(
         {0.5f * static_cast<float>(c.minX + c.maxX), 0.5f * static_cast<float>(c.minY + c.maxY)});
     return std::to_string(std::lround(centre.x)) + "," + std::to_string(std::lround(centre.y));
-}
-
-// Sets out[i] = f(i) for every pixel, in parallel (element-wise, so exact for any schedule).
-template <typename T, typename F>
-void forEachPixel(Raster<T>& out, const ExecutionPolicy& policy, F&& f) {
-    const auto n = static_cast<std::int64_t>(out.size());
-    T* o = out.data();
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < n; ++i) o[i] = f(static_cast<std::size_t>(i));
 }
 
 // Fills the holes of a mask: background regions (4-connected) that do not reach the border.

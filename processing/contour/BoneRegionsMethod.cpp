@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <limits>
-#include <numbers>
 #include <vector>
 
 #include "processing/contour/ComponentSelection.h"
@@ -13,9 +11,11 @@
 #include "processing/contour/ContourTracer.h"
 #include "processing/contour/DarkCellFinder.h"
 #include "processing/contour/EdgeEvidence.h"
+#include "processing/contour/PieceFilter.h"
 #include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/contour/RegionsConstants.h"
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/EnclosureCount.h"
 #include "processing/imaging/GaussianBlur.h"
@@ -29,15 +29,6 @@ namespace xrayprep::processing {
 namespace {
 
 using namespace regions;
-
-// Sets every pixel of `out` to f(i) in parallel (element-wise: schedule-free).
-template <typename T, typename F>
-void forEach(Raster<T>& out, const ExecutionPolicy& policy, F&& f) {
-    const auto n = static_cast<std::int64_t>(out.size());
-    T* o = out.data();
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < n; ++i) o[i] = f(static_cast<std::size_t>(i));
-}
 
 // A robust noise sigma of the image inside `where`: the median absolute difference to a
 // slightly smoothed copy, scaled to a Gaussian sigma.
@@ -61,185 +52,9 @@ FloatImage localLevel(const FloatImage& img, const Mask& where, double sigma, fl
                       const ExecutionPolicy& policy) {
     const WeightedMeanField f = SmoothWeightedMean{}(img, where, sigma, policy);
     FloatImage out(img.width(), img.height());
-    forEach(out, policy, [&](std::size_t i) {
+    forEachPixel(out, policy, [&](std::size_t i) {
         const float wt = std::clamp(f.density.data()[i] / kLevelDensity, 0.0f, 1.0f);
         return wt * f.mean.data()[i] + (1.0f - wt) * global;
-    });
-    return out;
-}
-
-// Whether each piece of `cm` fills a disk kBallMinMm..kBallMaxMm across (a calibration ball):
-// at most kBallOutside of its pixels lie farther from its centroid than the radius of a disk
-// of its area. Integer sums and IEEE double arithmetic without contraction: the device port
-// gets the same answers.
-std::vector<char> ballShaped(const ComponentMap& cm, double mm) {
-    const std::size_t entries = cm.components.size() + 1;
-    std::vector<std::int64_t> sx(entries, 0), sy(entries, 0), outside(entries, 0);
-    const int w = cm.labels.width(), h = cm.labels.height();
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const auto l = static_cast<std::size_t>(cm.labels.at(x, y));
-            sx[l] += x;
-            sy[l] += y;
-        }
-    }
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t l = cm.labels.at(x, y);
-            if (l == 0) continue;
-            const double a =
-                static_cast<double>(cm.components[static_cast<std::size_t>(l - 1)].area);
-            const double dx = x - static_cast<double>(sx[static_cast<std::size_t>(l)]) / a;
-            const double dy = y - static_cast<double>(sy[static_cast<std::size_t>(l)]) / a;
-            outside[static_cast<std::size_t>(l)] += dx * dx + dy * dy > a / std::numbers::pi;
-        }
-    }
-    std::vector<char> ball(entries, 0);
-    for (const Component& c : cm.components) {
-        const double a = static_cast<double>(c.area);
-        const double across = 2.0 * std::sqrt(a / std::numbers::pi) * mm;
-        ball[static_cast<std::size_t>(c.label)] =
-            across >= kBallMinMm && across <= kBallMaxMm &&
-            static_cast<double>(outside[static_cast<std::size_t>(c.label)]) <= kBallOutside * a;
-    }
-    return ball;
-}
-
-// Drops the pieces whose outline against the rest of the anatomy does not lie on edges (the
-// median of fine gradient / local edge strength along it below kOnEdges; the largest piece is
-// kept whatever when keepLargest), those whose outline is razor sharp (above kRazorSharp: burned-in
-// markers and text on the skin), lead letters lying in the skin (kLeadSharp), those
-// shaped as a calibration ball (ballShaped) and those lying on a platform (kSolePieceShare of
-// them in EdgeEvidence::sole).
-Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
-                       const FloatImage& z, double mm, const ExecutionPolicy& policy, int& dropped,
-                       bool keepLargest = true, Mask* softOutline = nullptr) {
-    const int w = bone.width(), h = bone.height();
-    const ComponentMap cm = ConnectedComponents{}(bone, Connectivity::Four, policy);
-    const std::vector<char> ball = ballShaped(cm, mm);
-    // Each piece's median brightness above the local tissue level, in units of the contrast.
-    std::vector<std::vector<float>> zs(cm.components.size() + 1);
-    for (std::size_t i = 0; i < bone.size(); ++i) {
-        const std::int32_t l = cm.labels.data()[i];
-        if (l != 0) zs[static_cast<std::size_t>(l)].push_back(z.data()[i]);
-    }
-    std::vector<float> brightness(cm.components.size() + 1, 0.0f);
-    for (std::size_t l = 1; l < zs.size(); ++l) brightness[l] = medianOf(zs[l]);
-    // Each piece's median distance from the skin (mm).
-    std::vector<std::vector<float>> depths(cm.components.size() + 1);
-    for (std::size_t i = 0; i < bone.size(); ++i) {
-        const std::int32_t l = cm.labels.data()[i];
-        if (l != 0) depths[static_cast<std::size_t>(l)].push_back(ev.distance.data()[i]);
-    }
-    std::vector<float> depth(cm.components.size() + 1, 0.0f);
-    for (std::size_t l = 1; l < depths.size(); ++l) depth[l] = medianOf(depths[l]);
-    // Each piece's pixels within soleMm of a platform.
-    std::vector<std::int64_t> onSole(cm.components.size() + 1, 0);
-    for (std::size_t i = 0; i < bone.size(); ++i) {
-        onSole[static_cast<std::size_t>(cm.labels.data()[i])] += ev.sole.data()[i] != 0 ? 1 : 0;
-    }
-    std::vector<std::vector<float>> outline(cm.components.size() + 1);
-    std::vector<std::vector<float>> steps(cm.components.size() + 1);
-    auto tissue = [&](int x, int y) {
-        return x >= 0 && y >= 0 && x < w && y < h && anatomy.at(x, y) != 0 && bone.at(x, y) == 0;
-    };
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t l = cm.labels.at(x, y);
-            if (l == 0) continue;
-            if (tissue(x - 1, y) || tissue(x + 1, y) || tissue(x, y - 1) || tissue(x, y + 1)) {
-                const float gs = ev.strength.at(x, y);
-                outline[static_cast<std::size_t>(l)].push_back(
-                    std::isfinite(gs) && gs > 0.0f ? ev.fine.at(x, y) / gs : 0.0f);
-                steps[static_cast<std::size_t>(l)].push_back(ev.ratio.at(x, y));
-            }
-        }
-    }
-    std::int32_t largest = 0;
-    std::int64_t largestArea = -1;
-    for (const Component& c : cm.components) {
-        if (c.area > largestArea) {
-            largestArea = c.area;
-            largest = c.label;
-        }
-    }
-    std::vector<char> keep(cm.components.size() + 1, 0), soft(cm.components.size() + 1, 0);
-    dropped = 0;
-    for (const Component& c : cm.components) {
-        std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
-        const float med = v.empty() ? 1.0f : medianOf(v);
-        std::vector<float>& sv = steps[static_cast<std::size_t>(c.label)];
-        const float onSteps = sv.empty() ? std::numeric_limits<float>::infinity() : medianOf(sv);
-        const float z = brightness[static_cast<std::size_t>(c.label)];
-        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin, whose
-        // edge sets the local edge strength).
-        const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
-        const bool leadOnSkin = med > kLeadSharp && onSteps > kLeadSteps &&
-                                depth[static_cast<std::size_t>(c.label)] < kLeadSkinMm;
-        const bool onPlatform = static_cast<double>(onSole[static_cast<std::size_t>(c.label)]) >=
-                                kSolePieceShare * static_cast<double>(c.area);
-        const bool k =
-            (keepLargest && c.label == largest) ||
-            (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
-             z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0 && !onPlatform);
-        keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
-        // Dropped for its outline alone: not razor sharp, no lead letter, ball or platform.
-        soft[static_cast<std::size_t>(c.label)] = !k && med <= kRazorSharp && !leadOnSkin &&
-                                                  ball[static_cast<std::size_t>(c.label)] == 0 &&
-                                                  !onPlatform;
-        dropped += k ? 0 : 1;
-    }
-    Mask out(w, h);
-    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
-        return keep[static_cast<std::size_t>(cm.labels.data()[i])];
-    });
-    if (softOutline != nullptr) {
-        *softOutline = Mask(w, h);
-        forEach(*softOutline, policy, [&](std::size_t i) -> std::uint8_t {
-            return soft[static_cast<std::size_t>(cm.labels.data()[i])];
-        });
-    }
-    return out;
-}
-
-// The notches of `notches` whose outline does not lie on edges: the kNotchOutlineQuantile of
-// fine gradient / local edge strength over the pixels of `closed` next to a notch (each counted
-// for the lowest notch label among its 4-neighbours) below kNotchOffEdges. A medullary canal the
-// image's edge cuts open is bounded by the bone's inner (endosteal) surface, a gradual ramp into
-// the canal; the tissue between two bones that meet below the cut (a tibia and a fibula, two
-// toes) by the bones' outer surfaces, edges as sharp as any bone outline.
-Mask keepNotchesOffEdges(const Mask& notches, const Mask& closed, const EdgeEvidence& ev,
-                         const ExecutionPolicy& policy) {
-    const int w = notches.width(), h = notches.height();
-    const ComponentMap cm = ConnectedComponents{}(notches, Connectivity::Four, policy);
-    if (cm.components.empty()) return notches;
-    std::vector<std::vector<float>> outline(cm.components.size() + 1);
-    const auto notchAt = [&](int x, int y) -> std::int32_t {
-        return x >= 0 && y >= 0 && x < w && y < h ? cm.labels.at(x, y) : 0;
-    };
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            if (closed.at(x, y) == 0) continue;
-            std::int32_t l = 0;
-            for (const std::int32_t n :
-                 {notchAt(x, y - 1), notchAt(x - 1, y), notchAt(x + 1, y), notchAt(x, y + 1)}) {
-                if (n != 0 && (l == 0 || n < l)) l = n;
-            }
-            if (l == 0) continue;
-            const float gs = ev.strength.at(x, y);
-            outline[static_cast<std::size_t>(l)].push_back(
-                std::isfinite(gs) && gs > 0.0f ? ev.fine.at(x, y) / gs : 0.0f);
-        }
-    }
-    std::vector<char> keep(cm.components.size() + 1, 0);
-    for (const Component& c : cm.components) {
-        std::vector<float>& v = outline[static_cast<std::size_t>(c.label)];
-        keep[static_cast<std::size_t>(c.label)] =
-            !v.empty() && quantileOf(v, kNotchOutlineQuantile) < kNotchOffEdges ? 1 : 0;
-    }
-    Mask out(w, h);
-    forEach(out, policy, [&](std::size_t i) -> std::uint8_t {
-        return keep[static_cast<std::size_t>(cm.labels.data()[i])];
     });
     return out;
 }
@@ -299,7 +114,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         kNoiseMargin *
         noiseLevel(img, backgroundArea > 100 ? out.anatomy.background : anatomy, policy);
     Mask confident(w, h);
-    forEach(confident, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(confident, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] > p.skinMm &&
                img.data()[i] > ev.level.data()[i] + margin;
     });
@@ -320,16 +135,16 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                                         std::floor(p.plantarMm / mm), policy);
     }
     Mask strongEdges(w, h);
-    forEach(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {
         return ev.edges.data()[i] != 0 && ev.fine.data()[i] > kStrongEdge * ev.strength.data()[i];
     });
     strongEdges = morph.dilate(strongEdges, 1.0, policy);
     Mask open(w, h), skinBand(w, h);
-    forEach(open, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(open, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && confident.data()[i] == 0 &&
                enclosed.data()[i] <= kOpenDirections && strongEdges.data()[i] == 0;
     });
-    forEach(skinBand, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(skinBand, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] <= p.skinMm + 1.0;
     });
     Mask tissue = unite(
@@ -359,7 +174,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             ValleyDepth{}(fine, static_cast<int>(px(kValleyFromMm)),
                           static_cast<int>(px(kValleyToMm)), static_cast<int>(px(flankMm)), policy);
         Mask m(w, h);
-        forEach(m, policy, [&](std::size_t i) -> std::uint8_t {
+        forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
             const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
             return anatomy.data()[i] != 0 && depth.data()[i] > kValleyDepth * c && c > 0.0f;
         });
@@ -409,16 +224,16 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
     FloatImage contrast(w, h);
-    forEach(contrast, policy, [&](std::size_t i) {
+    forEachPixel(contrast, policy, [&](std::size_t i) {
         return std::max(boneLevel.data()[i] - tissueLevel.data()[i], contrastFloor);
     });
     Mask candidate(w, h), interior(w, h);
-    forEach(candidate, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(candidate, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
                img.data()[i] >
                    tissueLevel.data()[i] + static_cast<float>(p.boneLevel) * contrast.data()[i];
     });
-    forEach(interior, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(interior, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
                enclosed.data()[i] >= kEnclosedDirections &&
                img.data()[i] >
@@ -453,19 +268,19 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     const Mask nearConfident = morph.dilate(confident, band, policy);
     const Mask nearCandidate = morph.dilate(candidate, band, policy);
     Mask markers(w, h), tissueOnTie(w, h);
-    forEach(markers, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(markers, policy, [&](std::size_t i) -> std::uint8_t {
         if (inner.data()[i] != 0) return 2;
         if (anatomy.data()[i] == 0) return 1;
         const bool skin = ev.distance.data()[i] <= p.skinMm && nearConfident.data()[i] == 0;
         return tissue.data()[i] != 0 || skin || nearCandidate.data()[i] == 0 ? 1 : 0;
     });
-    forEach(tissueOnTie, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(tissueOnTie, policy, [&](std::size_t i) -> std::uint8_t {
         return img.data()[i] <=
                tissueLevel.data()[i] + static_cast<float>(p.boneLevel) * contrast.data()[i];
     });
     const Mask labels = MarkerWatershed{}(sobel, markers, tissueOnTie, policy);
     Mask bone(w, h);
-    forEach(bone, policy, [&](std::size_t i) -> std::uint8_t {
+    forEachPixel(bone, policy, [&](std::size_t i) -> std::uint8_t {
         return labels.data()[i] == 2 && anatomy.data()[i] != 0;
     });
     if (cancel != nullptr) cancel->throwIfCancelled();
@@ -475,34 +290,10 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     int small = 0, offEdges = 0;
     bone = keepLargeComponents(bone, p.minAreaMm2 / (mm * mm), kMinFraction, policy, &small);
     FloatImage z(w, h);
-    forEach(z, policy, [&](std::size_t i) {
+    forEachPixel(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
-    {
-        // A small bone whose watershed piece took the tissue around it (a child's toes joined by
-        // their webs) goes with that piece; when the piece went for its outline alone (not as
-        // a marker, letter, ball or on a platform), its confident core, judged alone, is kept
-        // when it passes and lies within kRescueNearMm of the bones kept (no bone of the foot
-        // lies farther from the others; a radiopaque clip in the tissue may).
-        Mask softOutline;
-        const Mask kept =
-            keepPiecesOnEdges(bone, anatomy, ev, z, mm, policy, offEdges, true, &softOutline);
-        auto anySet = [](const Mask& m) {
-            return std::any_of(m.pixels().begin(), m.pixels().end(),
-                               [](std::uint8_t v) { return v != 0; });
-        };
-        const Mask cores = intersect(softOutline, confident, policy);
-        bone = kept;
-        if (anySet(cores)) {  // most images drop no such piece: skip the two passes
-            int coresDropped = 0;
-            const Mask rescued =
-                keepPiecesOnEdges(cores, anatomy, ev, z, mm, policy, coresDropped, false);
-            if (anySet(rescued)) {
-                const Mask near = morph.dilate(kept, px(kRescueNearMm), policy);
-                bone = unite(kept, componentsTouching(rescued, near, policy), policy);
-            }
-        }
-    }
+    bone = keepBonePieces(bone, confident, anatomy, ev, z, mm, policy, offEdges);
     if (small > 0) {
         out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +
                             std::to_string(static_cast<int>(p.minAreaMm2)) +
@@ -527,7 +318,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         const Mask gaps = deepValleys(kGapFlankMm);
         const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
         Mask imageEdge(w, h, 0);
-        forEach(imageEdge, policy, [&](std::size_t i) -> std::uint8_t {
+        forEachPixel(imageEdge, policy, [&](std::size_t i) -> std::uint8_t {
             const int x = static_cast<int>(i % static_cast<std::size_t>(w));
             const int y = static_cast<int>(i / static_cast<std::size_t>(w));
             return x == 0 || y == 0 || x == w - 1 || y == h - 1;
@@ -582,7 +373,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             }
         }
         // Never across the plantar tissue, bright as it may be (above fillLevel).
-        forEach(closed, policy, [&](std::size_t i) -> std::uint8_t {
+        forEachPixel(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
                    (closed.data()[i] != 0 && plantar.data()[i] == 0 &&
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
@@ -604,7 +395,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
 
     // A smooth outline: the mask blurred a little, traced at the half level.
     FloatImage field(w, h);
-    forEach(field, policy, [&](std::size_t i) { return static_cast<float>(bone.data()[i]); });
+    forEachPixel(field, policy, [&](std::size_t i) { return static_cast<float>(bone.data()[i]); });
     field = GaussianBlur{}(field, 0.7, policy);
     const double minArea = p.minAreaMm2 / (mm * mm);
     for (Contour& c : ContourTracer{}(field, 0.5f, SaddleRule::Average, policy)) {

@@ -9,20 +9,18 @@
 
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/PocketSealer.h"
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 
 namespace xrayprep::processing {
-namespace {
-
-Mask select(const ComponentMap& cm, const std::vector<char>& keep, int w, int h) {
-    Mask out(w, h);
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        out.data()[i] = keep[static_cast<std::size_t>(cm.labels.data()[i])];
-    }
+Mask selectComponents(const ComponentMap& cm, const std::vector<char>& keep,
+                      const ExecutionPolicy& policy) {
+    Mask out(cm.labels.width(), cm.labels.height());
+    forEachPixel(out, policy, [&](std::size_t i) -> std::uint8_t {
+        return keep[static_cast<std::size_t>(cm.labels.data()[i])];
+    });
     return out;
 }
-
-}  // namespace
 
 Mask keepLargeComponents(const Mask& m, double minArea, double minFraction,
                          const ExecutionPolicy& policy, int* dropped) {
@@ -38,7 +36,7 @@ Mask keepLargeComponents(const Mask& m, double minArea, double minFraction,
         gone += k ? 0 : 1;
     }
     if (dropped != nullptr) *dropped = gone;
-    return select(cm, keep, m.width(), m.height());
+    return selectComponents(cm, keep, policy);
 }
 
 Mask componentsTouching(const Mask& m, const Mask& touch, const ExecutionPolicy& policy) {
@@ -48,7 +46,7 @@ Mask componentsTouching(const Mask& m, const Mask& touch, const ExecutionPolicy&
         if (touch.data()[i] != 0) keep[static_cast<std::size_t>(cm.labels.data()[i])] = 1;
     }
     keep[0] = 0;
-    return select(cm, keep, m.width(), m.height());
+    return selectComponents(cm, keep, policy);
 }
 
 Mask closeEachComponent(const Mask& m, double r, const ExecutionPolicy& policy) {

@@ -1,11 +1,19 @@
 #pragma once
 
+#include <vector>
+
+#include "processing/contour/ConnectedComponents.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
 
 // Selections of the 4-connected components of a mask, shared by the anatomy and bone steps.
+
+// The pixels of the components whose keep[label] is set (keep has one entry per label, 0
+// included).
+[[nodiscard]] Mask selectComponents(const ComponentMap& cm, const std::vector<char>& keep,
+                                    const ExecutionPolicy& policy);
 
 // The components with at least minArea pixels and at least minFraction of the largest one's
 // area; `dropped` (optional) receives how many went.

@@ -8,7 +8,9 @@
 #include <omp.h>
 #endif
 
+#include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/core/ForEachPixel.h"
 
 namespace xrayprep::processing {
 
@@ -17,25 +19,20 @@ namespace {
 // The four directions in the order of DarkCellVotes::acrossEdge: +x, -x, +y, -y.
 constexpr std::array<std::array<int, 2>, 4> kDirections{{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}};
 
-// What one cell pixel looks out at, per direction.
-enum class Look { Nothing, Darker, Brighter };
-
-// Cell pixel (x, y) looking in direction d, from `from` (an edge band crossed, or the open
-// tissue next to it): does the image stay above the pixel's inside neighbour over flankPx?
-Look lookFrom(const FloatImage& image, const Mask& anatomy, int x, int y, int qx, int qy, int dx,
-              int dy, int flankPx) {
+// Cell pixel (x, y) looking in direction (dx, dy), from (qx, qy) (beyond an edge band, or the
+// open tissue next to it): does the image stay above the pixel's inside neighbour over flankPx?
+bool staysBrighter(const FloatImage& image, const Mask& anatomy, int x, int y, int qx, int qy,
+                   int dx, int dy, int flankPx) {
     const int w = image.width(), h = image.height();
     const int ix = std::clamp(x - dx, 0, w - 1), iy = std::clamp(y - dy, 0, h - 1);
     const float inside = image.at(ix, iy);
     for (int k = 0; k <= flankPx; ++k) {
         const int fx = qx + k * dx, fy = qy + k * dy;
         if (fx < 0 || fy < 0 || fx >= w || fy >= h) break;
-        if (anatomy.at(fx, fy) == 0 || image.at(fx, fy) <= inside) return Look::Darker;
+        if (anatomy.at(fx, fy) == 0 || image.at(fx, fy) <= inside) return false;
     }
-    return Look::Brighter;
+    return true;
 }
-
-}  // namespace
 
 DarkCellVotes darkCellVotesAt(const FloatImage& image, const Mask& cells, const Mask& edges,
                               const Mask& anatomy, const Mask& open, int x, int y,
@@ -55,18 +52,16 @@ DarkCellVotes darkCellVotesAt(const FloatImage& image, const Mask& cells, const 
             }
             if (edges.at(qx, qy) != 0 || anatomy.at(qx, qy) == 0) continue;
             ++v.edgeCast;
-            if (lookFrom(image, anatomy, x, y, qx, qy, dx, dy, s.flankPx) == Look::Brighter) {
-                ++v.acrossEdge[k4];
-            }
+            v.acrossEdge[k4] += staysBrighter(image, anatomy, x, y, qx, qy, dx, dy, s.flankPx);
         } else if (open.at(qx, qy) != 0) {
             ++v.openCast;
-            if (lookFrom(image, anatomy, x, y, qx, qy, dx, dy, s.flankPx) == Look::Brighter) {
-                ++v.openBrighter;
-            }
+            v.openBrighter += staysBrighter(image, anatomy, x, y, qx, qy, dx, dy, s.flankPx);
         }
     }
     return v;
 }
+
+}  // namespace
 
 bool isDarkCell(const DarkCellTotals& t, const DarkCellSettings& s) {
     const std::int64_t edgeBrighter =
@@ -90,11 +85,9 @@ Mask DarkCellFinder::operator()(const FloatImage& image, const Mask& candidate, 
                                 const ExecutionPolicy& policy) const {
     const int w = image.width(), h = image.height();
     Mask cells(w, h);
-    const auto pixels = static_cast<std::int64_t>(cells.size());
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < pixels; ++i) {
-        cells.data()[i] = candidate.data()[i] != 0 && edges.data()[i] == 0;
-    }
+    forEachPixel(cells, policy, [&](std::size_t i) -> std::uint8_t {
+        return candidate.data()[i] != 0 && edges.data()[i] == 0;
+    });
     const ComponentMap cm = ConnectedComponents{}(cells, Connectivity::Four, policy);
     // Per-thread totals over bands of rows, then summed: integer sums, exact in any order.
     const std::size_t labels = cm.components.size() + 1;
@@ -117,31 +110,17 @@ Mask DarkCellFinder::operator()(const FloatImage& image, const Mask& candidate, 
                 const DarkCellVotes v =
                     darkCellVotesAt(image, cells, edges, anatomy, open, x, y, s);
                 if (v.edgeCast == 0 && v.openCast == 0) continue;
-                DarkCellTotals& t = local[static_cast<std::size_t>(l)];
-                for (std::size_t k = 0; k < 4; ++k) t.acrossEdge[k] += v.acrossEdge[k];
-                t.edgeCast += v.edgeCast;
-                t.openCast += v.openCast;
-                t.openBrighter += v.openBrighter;
+                local[static_cast<std::size_t>(l)].add(v);
             }
         }
     }
     std::vector<DarkCellTotals> totals(labels);
     for (const auto& local : partial) {
-        for (std::size_t l = 0; l < labels; ++l) {
-            for (std::size_t k = 0; k < 4; ++k) totals[l].acrossEdge[k] += local[l].acrossEdge[k];
-            totals[l].edgeCast += local[l].edgeCast;
-            totals[l].openCast += local[l].openCast;
-            totals[l].openBrighter += local[l].openBrighter;
-        }
+        for (std::size_t l = 0; l < labels; ++l) totals[l].add(local[l]);
     }
-    std::vector<std::uint8_t> dark(totals.size(), 0);
+    std::vector<char> dark(totals.size(), 0);
     for (std::size_t l = 1; l < dark.size(); ++l) dark[l] = isDarkCell(totals[l], s) ? 1 : 0;
-    Mask out(w, h);
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < pixels; ++i) {
-        out.data()[i] = dark[static_cast<std::size_t>(cm.labels.data()[i])];
-    }
-    return out;
+    return selectComponents(cm, dark, policy);
 }
 
 }  // namespace xrayprep::processing

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 #include "processing/core/ExecutionPolicy.h"
@@ -32,6 +33,13 @@ struct DarkCellTotals {
     std::int64_t edgeCast = 0;
     std::int64_t openCast = 0;
     std::int64_t openBrighter = 0;
+    template <typename Votes>  // DarkCellVotes or DarkCellTotals
+    void add(const Votes& v) {
+        for (std::size_t k = 0; k < acrossEdge.size(); ++k) acrossEdge[k] += v.acrossEdge[k];
+        edgeCast += v.edgeCast;
+        openCast += v.openCast;
+        openBrighter += v.openBrighter;
+    }
 };
 
 // The cells of the bone candidates that are darker than the bones beside them: soft tissue
@@ -58,12 +66,7 @@ class DarkCellFinder {
                                   const ExecutionPolicy& policy) const;
 };
 
-// The votes of cell pixel (x, y), `cells` being candidate minus edges; and the rule on a
-// cell's totals. The CUDA backend casts and judges the same way.
-[[nodiscard]] DarkCellVotes darkCellVotesAt(const FloatImage& image, const Mask& cells,
-                                            const Mask& edges, const Mask& anatomy,
-                                            const Mask& open, int x, int y,
-                                            const DarkCellSettings& s);
+// The rule on a cell's summed votes (DarkCellFinder); the CUDA backend judges the same way.
 [[nodiscard]] bool isDarkCell(const DarkCellTotals& totals, const DarkCellSettings& s);
 
 }  // namespace xrayprep::processing

@@ -35,7 +35,7 @@ DeviceMask darkCells(DeviceContext& ctx, const DeviceImage& image, const DeviceM
     DeviceRaster<unsigned long long> counters = ctx.raster<unsigned long long>(entries, kCounters);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.bytes(), ctx.stream()));
     unsigned long long* sums = counters.data();
-    // processing::darkCellVotesAt, pixel by pixel.
+    // DarkCellFinder.cpp's darkCellVotesAt, pixel by pixel.
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t l = labels[i];
         if (l == 0) return;

@@ -6,8 +6,8 @@
 namespace xrayprep::gpu::regions {
 
 // processing::DarkCellFinder on the device: the 4-connected cells of `candidate` minus `edges`
-// that are darker than the bones beside them, by the same integer votes (darkCellVotesAt),
-// summed per cell by atomics, and the same rule (isDarkCell): exact.
+// that are darker than the bones beside them, by the same integer votes (DarkCellFinder.cpp's
+// darkCellVotesAt), summed per cell by atomics, and the same rule (isDarkCell): exact.
 [[nodiscard]] DeviceMask darkCells(DeviceContext& ctx, const DeviceImage& image,
                                    const DeviceMask& candidate, const DeviceMask& edges,
                                    const DeviceMask& anatomy, const DeviceMask& open, int crossPx,

@@ -34,7 +34,7 @@ struct OutlineTest {
 
 }  // namespace
 
-// BoneRegionsMethod.cpp's keepPiecesOnEdges; *dropped counts the pieces that went.
+// processing::keepPiecesOnEdges (PieceFilter); *dropped counts the pieces that went.
 DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const DeviceMask& anatomy,
                              const DeviceEdgeEvidence& ev, const DeviceImage& z, double mm,
                              int* dropped, bool keepLargest, DeviceMask* softOutline) {
@@ -43,7 +43,7 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     const DeviceComponents cm = DeviceConnectedComponents{}(ctx, bone);
     const std::int32_t* labels = cm.labels.data();
     const int entries = static_cast<int>(cm.area.size());
-    // BoneRegionsMethod.cpp's ballShaped: integer sums of the coordinates per piece, then the
+    // PieceFilter.cpp's ballShaped: integer sums of the coordinates per piece, then the
     // pixels outside the disk of the piece's area around its centroid (the same double
     // arithmetic, no contraction).
     DeviceRaster<unsigned long long> ballSums = ctx.raster<unsigned long long>(entries, 4);

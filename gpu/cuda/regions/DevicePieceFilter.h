@@ -6,7 +6,7 @@
 
 namespace xrayprep::gpu::regions {
 
-// BoneRegionsMethod.cpp's keepPiecesOnEdges on the device: drops the pieces of `bone` whose
+// processing::keepPiecesOnEdges (PieceFilter) on the device: drops the pieces of `bone` whose
 // outline against the rest of the anatomy is not on bone edges, is razor sharp (text, markers),
 // is a strong clean step lying in the skin layer (a lead letter on the skin), or that fill a
 // disk (a calibration ball); the largest piece stays when keepLargest. *dropped (a device
@@ -18,7 +18,7 @@ namespace xrayprep::gpu::regions {
                                            bool keepLargest = true,
                                            DeviceMask* softOutline = nullptr);
 
-// BoneRegionsMethod.cpp's keepNotchesOffEdges on the device: the notches whose outline (the
+// processing::keepNotchesOffEdges (PieceFilter) on the device: the notches whose outline (the
 // pixels of `closed` next to them, each counted for the lowest notch label among its
 // 4-neighbours) has its kNotchOutlineQuantile of fine gradient / local edge strength below
 // kNotchOffEdges.
