@@ -49,10 +49,12 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
     out.anatomy = Mask(w, h, 0);
     out.background = Mask(w, h, 0);
     if (w == 0 || h == 0) return out;
-    out.strips = BorderStripFinder{}(img, s.strips, policy);
+    // The value range is taken once for the band and platform searches and the flood below.
+    const ValueRange range = robustRange(img, 0.005, 0.995);
+    out.strips = BorderStripFinder{}(img, range, s.strips, policy);
     PlatformSettings ps = s.platforms;
     ps.workingMm = s.workingMm;
-    out.platforms = PlatformFinder{}(img, ps, policy);
+    out.platforms = PlatformFinder{}(img, range, ps, policy);
     Mask rest = complement(out.strips.mask, policy);
     std::int64_t restCount = 0;
     for (auto v : rest.pixels()) restCount += v;
@@ -64,7 +66,6 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
                                 "°): uniform along its length (shutter, collimation or platform)");
     }
 
-    const ValueRange range = robustRange(img, 0.005, 0.995);
     const float spread = std::max(range.high - range.low, 1e-6f);
     const FloatImage gradient = GradientMagnitude{}(GaussianBlur{}(img, 1.0, policy), policy);
     // The background is flooded over the whole image, bands included: a dark collimated margin

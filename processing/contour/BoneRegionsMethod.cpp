@@ -46,6 +46,14 @@ float quantileWhere(const FloatImage& img, const Mask& m, double q, float fallba
     return v.empty() ? fallback : quantileOf(v, q);
 }
 
+// The q-quantile of img over `m`, or, where `m` is empty, the q2-quantile over `instead` (a
+// selection over the whole anatomy is only made when it is needed).
+float quantileWhereOr(const FloatImage& img, const Mask& m, double q, const Mask& instead,
+                      double q2, float fallback) {
+    std::vector<float> v = valuesWhere(img, m);
+    return v.empty() ? quantileWhere(img, instead, q2, fallback) : quantileOf(v, q);
+}
+
 // A local level: the Gaussian mean of img over `where`, blended towards `global` where the
 // neighbourhood has little of it.
 FloatImage localLevel(const FloatImage& img, const Mask& where, double sigma, float global,
@@ -156,12 +164,11 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // the rays of a DP foot or between tibia and fibula) are soft tissue too, though rays from
     // there meet bone in most directions: valleys deeper than half the local contrast join the
     // confident tissue before the tissue level is taken.
-    const float globalBone =
-        quantileWhere(img, confident, 0.5, quantileWhere(img, anatomy, 0.90, maxValue));
+    const float globalBone = quantileWhereOr(img, confident, 0.5, anatomy, 0.90, maxValue);
     const double levelSigma = p.levelSigmaMm / mm;
     const FloatImage boneLevel = localLevel(img, confident, levelSigma, globalBone, policy);
     auto tissueLevelOf = [&](const Mask& t, float& global) {
-        global = quantileWhere(img, t, 0.5, quantileWhere(img, anatomy, 0.20, 0.0f));
+        global = quantileWhereOr(img, t, 0.5, anatomy, 0.20, 0.0f);
         return localLevel(img, t, levelSigma, global, policy);
     };
     float globalTissue = 0.0f;

@@ -149,11 +149,17 @@ const char* toString(ImageSide s) {
 
 BorderStrips BorderStripFinder::operator()(const FloatImage& img, const BorderStripSettings& s,
                                            const ExecutionPolicy& policy) const {
+    if (img.width() < 8 || img.height() < 8) return (*this)(img, ValueRange{}, s, policy);
+    return (*this)(img, robustRange(img, 0.005, 0.995), s, policy);
+}
+
+BorderStrips BorderStripFinder::operator()(const FloatImage& img, const ValueRange& range,
+                                           const BorderStripSettings& s,
+                                           const ExecutionPolicy& policy) const {
     BorderStrips out;
     const int w = img.width(), h = img.height();
     out.mask = Mask(w, h, 0);
     if (w < 8 || h < 8) return out;
-    const ValueRange range = robustRange(img, 0.005, 0.995);
     const double tol = s.tolerance * std::max(range.high - range.low, 1e-6f);
     const int steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
     const int angles = 2 * steps + 1;

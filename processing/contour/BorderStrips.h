@@ -5,6 +5,7 @@
 
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
+#include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
 
@@ -42,6 +43,11 @@ struct BorderStrips {
 class BorderStripFinder {
   public:
     [[nodiscard]] BorderStrips operator()(const FloatImage& image,
+                                          const BorderStripSettings& settings,
+                                          const ExecutionPolicy& policy) const;
+    // The same, given the image's robustRange(image, 0.005, 0.995) (the caller has it already:
+    // the selection over every pixel is the costliest serial step of the search).
+    [[nodiscard]] BorderStrips operator()(const FloatImage& image, const ValueRange& range,
                                           const BorderStripSettings& settings,
                                           const ExecutionPolicy& policy) const;
 };

@@ -148,11 +148,17 @@ bool stepReachesBothEnds(const SideSteps& st, const LineTilt& t, int d, float mi
 
 Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettings& s,
                                      const ExecutionPolicy& policy) const {
+    if (img.width() < 8 || img.height() < 8) return (*this)(img, ValueRange{}, s, policy);
+    return (*this)(img, robustRange(img, 0.005, 0.995), s, policy);
+}
+
+Platforms PlatformFinder::operator()(const FloatImage& img, const ValueRange& range,
+                                     const PlatformSettings& s,
+                                     const ExecutionPolicy& policy) const {
     const int w = img.width(), h = img.height();
     Platforms out;
     out.mask = Mask(w, h, 0);
     if (w < 8 || h < 8) return out;
-    const ValueRange range = robustRange(img, 0.005, 0.995);
     const float spread = std::max(range.high - range.low, 1e-6f);
     const FloatImage g = GaussianBlur{}(img, s.smoothMm / s.workingMm, policy);
     const int box = std::max(3, static_cast<int>(std::lround(s.alongMm / s.workingMm)));

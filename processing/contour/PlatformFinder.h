@@ -35,6 +35,10 @@ class PlatformFinder {
   public:
     [[nodiscard]] Platforms operator()(const FloatImage& image, const PlatformSettings& s,
                                        const ExecutionPolicy& policy) const;
+    // The same, given the image's robustRange(image, 0.005, 0.995).
+    [[nodiscard]] Platforms operator()(const FloatImage& image, const ValueRange& range,
+                                       const PlatformSettings& s,
+                                       const ExecutionPolicy& policy) const;
 };
 
 }  // namespace xrayprep::processing

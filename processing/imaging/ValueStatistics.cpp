@@ -22,13 +22,29 @@ float medianOf(std::vector<float>& values) {
 ValueRange robustRange(const FloatImage& image, double qLow, double qHigh) {
     std::vector<float> v(image.pixels().begin(), image.pixels().end());
     ValueRange r;
-    r.low = quantileOf(v, qLow);
-    r.high = quantileOf(v, qHigh);
+    if (v.empty()) return r;
+    auto rank = [n = v.size()](double q) {
+        return static_cast<std::size_t>(std::clamp(q, 0.0, 1.0) * static_cast<double>(n - 1));
+    };
+    const std::size_t lo = rank(qLow), hi = rank(qHigh);
+    const auto at = [&v](std::size_t k) { return v.begin() + static_cast<std::ptrdiff_t>(k); };
+    std::nth_element(v.begin(), at(lo), v.end());
+    r.low = v[lo];
+    // The values past the low rank are no smaller than it, those before it no larger: the high
+    // rank's value is selected among one side alone (the value a selection over all gives).
+    if (hi > lo) {
+        std::nth_element(at(lo + 1), at(hi), v.end());
+    } else if (hi < lo) {
+        std::nth_element(v.begin(), at(hi), at(lo));
+    }
+    r.high = v[hi];
     return r;
 }
 
 std::vector<float> valuesWhere(const FloatImage& image, const Mask& where) {
     std::vector<float> v;
+    v.reserve(static_cast<std::size_t>(std::count_if(where.pixels().begin(), where.pixels().end(),
+                                                     [](auto m) { return m != 0; })));
     for (std::size_t i = 0; i < image.size(); ++i) {
         if (where.data()[i] != 0) v.push_back(image.data()[i]);
     }

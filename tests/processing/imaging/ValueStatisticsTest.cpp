@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include "ImagingTestSupport.h"
@@ -77,6 +78,26 @@ TEST(ValueStatistics, RobustRangeIsTheQuantilesOfAllPixels) {
         const ValueRange r = robustRange(img, 0.005, 0.995);
         EXPECT_EQ(r.low, sortedQuantile(all, 0.005)) << test::sizeName(w, h);
         EXPECT_EQ(r.high, sortedQuantile(all, 0.995)) << test::sizeName(w, h);
+    }
+}
+
+// The high quantile is selected on one side of the low one only: any order of the two, equal
+// ranks and many ties give the sorted ranks all the same.
+TEST(ValueStatistics, RobustRangeAnyPairOfQuantiles) {
+    std::uint32_t seed = 500;
+    for (const auto& [w, h] :
+         {std::pair{1, 1}, std::pair{2, 1}, std::pair{3, 3}, std::pair{17, 9}}) {
+        for (const auto& [lo, hi] : {std::pair{0.0, 1.0}, std::pair{0.3, 0.3}, std::pair{0.9, 0.1},
+                                     std::pair{0.5, 0.51}, std::pair{1.0, 0.0}}) {
+            FloatImage img(w, h);
+            const std::vector<float> values =
+                randomValues(static_cast<std::size_t>(w) * static_cast<std::size_t>(h), seed++);
+            std::copy(values.begin(), values.end(), img.data());
+            const ValueRange r = robustRange(img, lo, hi);
+            EXPECT_EQ(r.low, sortedQuantile(values, lo)) << w << "x" << h << " " << lo << " " << hi;
+            EXPECT_EQ(r.high, sortedQuantile(values, hi))
+                << w << "x" << h << " " << lo << " " << hi;
+        }
     }
 }
 
