@@ -15,6 +15,7 @@
 #include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/contour/RegionsConstants.h"
+#include "processing/contour/ThinBoneRidgeFinder.h"
 #include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/EnclosureCount.h"
@@ -227,13 +228,25 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     tissue = unite(tissue, valleyTissue, policy);
     // The tissue the skin reaches, valleys that open onto it included: a closed valley inside
     // a bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
-    const Mask reached = componentsTouching(tissue, skinBand, policy);
+    Mask reached = componentsTouching(tissue, skinBand, policy);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
     FloatImage contrast(w, h);
     forEachPixel(contrast, policy, [&](std::size_t i) {
         return std::max(boneLevel.data()[i] - tissueLevel.data()[i], contrastFloor);
     });
+    // Thin bones the skin's tissue reached (a child's faint fibula): their ridges are confident
+    // bone, and the tissue beside them is left for the watershed to decide.
+    Mask ridges = ThinBoneRidgeFinder{}(fine, img, tissueLevel, contrast, reached, ev.distance,
+                                        p.skinMm, ev.sole, thinBoneRidgeSettings(mm), policy);
+    if (std::any_of(ridges.pixels().begin(), ridges.pixels().end(),
+                    [](std::uint8_t v) { return v != 0; })) {
+        const Mask beside =
+            intersect(morph.dilate(ridges, px(kRidgeClearMm), policy), reached, policy);
+        tissue = andNot(tissue, beside, policy);
+        reached = andNot(reached, beside, policy);
+        confident = unite(confident, ridges, policy);
+    }
     Mask candidate(w, h), interior(w, h);
     forEachPixel(candidate, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && tissue.data()[i] == 0 &&
@@ -300,7 +313,13 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEachPixel(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
-    bone = keepBonePieces(bone, confident, anatomy, ev, z, mm, policy, offEdges);
+    {
+        // A thin bone's outline is soft: a piece dropped with a ridge in it comes back.
+        const Mask offered = bone;
+        bone = keepBonePieces(bone, confident, anatomy, ev, z, mm, policy, offEdges);
+        const Mask dropped = andNot(offered, bone, policy);
+        bone = unite(bone, componentsTouching(dropped, ridges, policy), policy);
+    }
     if (small > 0) {
         out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +
                             std::to_string(static_cast<int>(p.minAreaMm2)) +

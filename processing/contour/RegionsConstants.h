@@ -82,6 +82,21 @@ constexpr double kCellFlankMm = 3.0;
 constexpr int kCellMinVotes = 10;
 constexpr double kDarkCellShare = 0.8;
 constexpr double kDarkCellBalance = 0.2;
+// Thin bones by their ridge (ThinBoneRidgeFinder): brighter than both sides 2..5 mm away over
+// 2 mm flanks by kRidgeHeight of the local contrast, above the tissue level by kRidgeLevel of
+// it; a piece at least kRidgeMinLengthMm long (a fibula's or a metatarsal's shaft), at most
+// kRidgeMaxWidthMm wide on average, not along a side within kRidgeFrameMm, half of it at least
+// kRidgeDeepMm inside the anatomy; the tissue within kRidgeClearMm of it is not marked tissue.
+constexpr double kRidgeFromMm = 2.0;
+constexpr double kRidgeToMm = 5.0;
+constexpr double kRidgeFlankMm = 2.0;
+constexpr float kRidgeHeight = 0.25f;
+constexpr float kRidgeLevel = 0.25f;
+constexpr double kRidgeMinLengthMm = 40.0;
+constexpr double kRidgeMaxWidthMm = 4.0;
+constexpr double kRidgeFrameMm = 15.0;
+constexpr float kRidgeDeepMm = 6.0f;
+constexpr double kRidgeClearMm = 2.0;
 // The confident core of a piece dropped for its outline is kept when it is on edges by itself
 // and within this distance of the bones kept (BoneRegionsMethod, step 8).
 constexpr double kRescueNearMm = 10.0;

@@ -200,6 +200,9 @@ inline std::vector<RegionsScene> phantomScenes() {
     // with a tissue outline: their confident cores are kept again (the matrix's planar+child
     // seed 47; here with pixel spacing, where the rescue keeps 192 pixels).
     out.push_back(projectionScene(PhantomView::Planar, "child", 47));
+    // A child's faint fibula shaft inside a thin leg's skin, found by its ridge
+    // (ThinBoneRidgeFinder; the matrix's ankle-ap+child seed 16).
+    out.push_back(projectionScene(PhantomView::AnkleAP, "child", 16));
     out.push_back(plateauPocketScene());
     return out;
 }

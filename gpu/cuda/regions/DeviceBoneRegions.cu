@@ -18,6 +18,7 @@
 #include "gpu/cuda/regions/DevicePocketSealer.h"
 #include "gpu/cuda/regions/DeviceSmoothWeightedMean.h"
 #include "gpu/cuda/regions/DeviceStatistics.cuh"
+#include "gpu/cuda/regions/DeviceThinBoneRidges.h"
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "gpu/cuda/regions/Launch.cuh"
 #include "gpu/cuda/regions/StepProfile.h"
@@ -361,7 +362,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     tissue = unite(ctx, tissue, valleyTissue);
     // The tissue the skin reaches, valleys that open onto it included: a closed valley inside a
     // bone (the dim spongy interior of a calcaneus on a lateral film) may still be filled.
-    const DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
+    DeviceMask reached = componentsTouching(ctx, tissue, skinBand);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     DeviceImage contrast = ctx.raster<float>(w, h);
     {
@@ -372,6 +373,17 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             const float floor = 0.1f * maxOf2(*globalBone - *gt, 1e-3f * maxValue);
             return maxOf2(bl[i] - tl[i], floor);
         });
+    }
+    // processing::BoneRegionsMethod: thin bones the skin's tissue reached, by their ridge.
+    const DeviceMask ridges =
+        thinBoneRidges(ctx, fine, median, tissueLevel, contrast, reached, ev.distance, p.skinMm,
+                       ev.sole, processing::thinBoneRidgeSettings(mm));
+    {
+        const DeviceMask beside =
+            intersect(ctx, morph.dilate(ctx, ridges, px(kRidgeClearMm)), reached);
+        tissue = andNot(ctx, tissue, beside);
+        reached = andNot(ctx, reached, beside);
+        confident = unite(ctx, confident, ridges);
     }
     const float* tl = tissueLevel.data();
     const float* co = contrast.data();
@@ -459,6 +471,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     {
         // processing::BoneRegionsMethod: the confident cores of the pieces dropped for their
         // outline alone that pass by themselves and lie within kRescueNearMm of the bones kept.
+        const DeviceMask offered = copyOf(ctx, bone);
         DeviceMask softOutline;
         const DeviceMask kept =
             keepPiecesOnEdges(ctx, bone, anatomy, ev, z, mm, offEdges, true, &softOutline);
@@ -467,6 +480,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                                                      anatomy, ev, z, mm, coresDropped, false);
         const DeviceMask near = morph.dilate(ctx, kept, px(kRescueNearMm));
         bone = unite(ctx, kept, componentsTouching(ctx, rescued, near));
+        // A thin bone's outline is soft: a piece dropped with a ridge in it comes back.
+        bone = unite(ctx, bone, componentsTouching(ctx, andNot(ctx, offered, bone), ridges));
     }
     profile.mark("8b pieces");
 

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -22,14 +23,17 @@
 #include "gpu/cuda/regions/DeviceMarkerWatershed.h"
 #include "gpu/cuda/regions/DevicePocketSealer.h"
 #include "gpu/cuda/regions/DeviceSmoothWeightedMean.h"
+#include "gpu/cuda/regions/DeviceThinBoneRidges.h"
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/DarkCellFinder.h"
 #include "processing/contour/PocketSealer.h"
+#include "processing/contour/ThinBoneRidgeFinder.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/EnclosureCount.h"
+#include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/GradientMagnitude.h"
 #include "processing/imaging/GreyDiskFilter.h"
 #include "processing/imaging/MarkerWatershed.h"
@@ -363,6 +367,66 @@ TEST(RegionsPrimitives, DarkCellsEqualCpu) {
         }
     }
     EXPECT_GT(darkPixels, 0);
+}
+
+// Random scenes with thin bright rods drawn in (faint: within the contrast above the tissue
+// level, so that pieces pass the rule), random open tissue, depths and sole, and one plain leg
+// with two rods; settings from the method's to ones that keep nearly every piece.
+TEST(RegionsPrimitives, ThinBoneRidgesEqualCpu) {
+    XRAYPREP_REQUIRE_CUDA();
+    gpu_test::RegionsDevice dev;
+    std::int64_t ridgePixels = 0;  // the scenes have ridges to compare
+    std::vector<Size> sizes = kSizes;
+    sizes.push_back({120, 200});  // the plain leg
+    for (const Size& s : sizes) {
+        const bool plain = s.w == 120 && s.h == 200;
+        FloatImage img = plain ? FloatImage(s.w, s.h, 100.0f)
+                               : gpu_test::randomScene(s.w, s.h, 107u + s.w, 100.0f);
+        for (int x = 5; x < s.w; x += plain ? 50 : 17) {
+            for (int y = plain ? 10 : 0; y < (plain ? 190 : s.h); ++y) {
+                img.at(x, y) += plain ? 40.0f : 150.0f;  // a thin bright rod
+                if (plain && x + 1 < s.w) img.at(x + 1, y) += 40.0f;
+            }
+        }
+        const FloatImage fine = processing::GaussianBlur{}(img, 1.0, kSerial);
+        const FloatImage tissueLevel =
+            plain ? FloatImage(s.w, s.h, 100.0f) : processing::GaussianBlur{}(img, 6.0, kSerial);
+        FloatImage contrast(s.w, s.h), distance(s.w, s.h);
+        const FloatImage noise = gpu_test::randomScene(s.w, s.h, 109u + s.h, 1.0f);
+        for (std::size_t i = 0; i < contrast.size(); ++i) {
+            contrast.data()[i] = plain ? 100.0f : 200.0f + 200.0f * noise.data()[i];
+            distance.data()[i] = plain ? 20.0f : 20.0f * noise.data()[(i * 7) % noise.size()];
+        }
+        const Mask open =
+            plain ? Mask(s.w, s.h, 1)
+                  : processing::DiskMorphology{}.dilate(
+                        gpu_test::randomRegions(s.w, s.h, 113u + s.w, 0.7f), 2.0, kSerial);
+        const Mask sole =
+            plain ? Mask(s.w, s.h, 0) : gpu_test::randomRegions(s.w, s.h, 127u + s.h, 0.05f);
+        for (const auto& [from, to, flank, length, width, frame, deep] :
+             {std::tuple{4, 10, 4, 80.0, 8.0, 30, 6.0f}, std::tuple{1, 3, 1, 2.0, 50.0, 0, 0.0f},
+              std::tuple{2, 6, 2, 10.0, 3.0, 4, 3.0f}, std::tuple{1, 1, 0, 0.0, 1e9, 2, 20.0f}}) {
+            processing::ThinBoneRidgeSettings rs;
+            rs.fromPx = from;
+            rs.toPx = to;
+            rs.flankPx = flank;
+            rs.minLengthPx = length;
+            rs.maxWidthPx = width;
+            rs.framePx = frame;
+            rs.deepMm = deep;
+            const Mask cpu = processing::ThinBoneRidgeFinder{}(
+                fine, img, tissueLevel, contrast, open, distance, 2.0, sole, rs, kSerial);
+            for (const auto v : cpu.pixels()) ridgePixels += v;
+            EXPECT_EQ(difference(dev.down(rg::thinBoneRidges(dev.ctx, dev.up(fine), dev.up(img),
+                                                             dev.up(tissueLevel), dev.up(contrast),
+                                                             dev.up(open), dev.up(distance), 2.0,
+                                                             dev.up(sole), rs)),
+                                 cpu),
+                      "")
+                << name(s) << " ridges " << from << " " << to << " " << flank << " " << length;
+        }
+    }
+    EXPECT_GT(ridgePixels, 0);
 }
 
 }  // namespace

@@ -1,0 +1,88 @@
+#include "gpu/cuda/regions/DeviceThinBoneRidges.h"
+
+#include "gpu/CudaError.h"
+#include "gpu/cuda/regions/DeviceComponentSelection.h"
+#include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceValleyDepth.h"
+#include "gpu/cuda/regions/Launch.cuh"
+
+namespace xrayprep::gpu::regions {
+
+namespace {
+
+// Per piece: pixels near the left/right sides, near the top/bottom, deep inside the anatomy,
+// no brighter than the bone level (processing::ThinRidgePiece), one array of entries each.
+constexpr int kCounters = 4;
+
+}  // namespace
+
+DeviceMask thinBoneRidges(DeviceContext& ctx, const DeviceImage& fine, const DeviceImage& image,
+                          const DeviceImage& tissueLevel, const DeviceImage& contrast,
+                          const DeviceMask& open, const DeviceImage& distanceMm, double skinMm,
+                          const DeviceMask& sole, const processing::ThinBoneRidgeSettings& s) {
+    const int w = image.width(), h = image.height();
+    const std::int64_t n = static_cast<std::int64_t>(image.size());
+    DeviceImage negated = ctx.raster<float>(w, h);
+    const float* fi = fine.data();
+    map(ctx, negated, [=] __device__(std::int64_t i) { return -fi[i]; });
+    const DeviceImage height = DeviceValleyDepth{}(ctx, negated, s.fromPx, s.toPx, s.flankPx);
+    const float* hg = height.data();
+    const float* im = image.data();
+    const float* tl = tissueLevel.data();
+    const float* co = contrast.data();
+    const float* dm = distanceMm.data();
+    const std::uint8_t* op = open.data();
+    const std::uint8_t* so = sole.data();
+    const float skin = static_cast<float>(skinMm);
+    const float level = s.level, rise = s.height;
+    DeviceMask ridge = ctx.raster<std::uint8_t>(w, h);
+    // ThinBoneRidgeFinder.cpp's couldBe, then the height.
+    map(ctx, ridge, [=] __device__(std::int64_t i) -> std::uint8_t {
+        return op[i] != 0 && so[i] == 0 && dm[i] > skin && im[i] > tl[i] + level * co[i] &&
+               hg[i] > rise * co[i];
+    });
+    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, ridge);
+    const std::int32_t* labels = cm.labels.data();
+    const int entries = static_cast<int>(cm.area.size());
+    DeviceRaster<unsigned long long> counters = ctx.raster<unsigned long long>(entries, kCounters);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.bytes(), ctx.stream()));
+    unsigned long long* sums = counters.data();
+    const int framePx = s.framePx;
+    const float deepMm = s.deepMm;
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t l = labels[i];
+        if (l == 0) return;
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        if (x < framePx || x >= w - framePx) atomicAdd(&sums[0 * entries + l], 1ull);
+        if (y < framePx || y >= h - framePx) atomicAdd(&sums[1 * entries + l], 1ull);
+        if (dm[i] >= deepMm) atomicAdd(&sums[2 * entries + l], 1ull);
+        if (im[i] <= tl[i] + co[i]) atomicAdd(&sums[3 * entries + l], 1ull);
+    });
+    DeviceMask keep = labelFlags(ctx, cm);
+    std::uint8_t* k = keep.data();
+    const int* count = cm.count;
+    const std::int32_t* area = cm.area.data();
+    const std::int32_t* minX = cm.minX.data();
+    const std::int32_t* minY = cm.minY.data();
+    const std::int32_t* maxX = cm.maxX.data();
+    const std::int32_t* maxY = cm.maxY.data();
+    const double minLength = s.minLengthPx, maxWidth = s.maxWidthPx;
+    // processing::isThinBoneRidge.
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        const long long a = area[l];
+        if (a <= 0) return;
+        auto sum = [=](int c) { return static_cast<long long>(sums[c * entries + l]); };
+        const double bw = maxX[l] - minX[l] + 1.0, bh = maxY[l] - minY[l] + 1.0;
+        const double length = sqrt(bw * bw + bh * bh);
+        const bool alongSide = 2 * sum(0) >= a && bh >= bw;
+        const bool alongEnd = 2 * sum(1) >= a && bw >= bh;
+        k[l] = length >= minLength && static_cast<double>(a) / length <= maxWidth && !alongSide &&
+                       !alongEnd && 2 * sum(2) >= a && 2 * sum(3) >= a
+                   ? 1
+                   : 0;
+    });
+    return selectLabels(ctx, cm, keep);
+}
+
+}  // namespace xrayprep::gpu::regions

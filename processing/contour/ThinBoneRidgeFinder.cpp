@@ -1,0 +1,98 @@
+#include "processing/contour/ThinBoneRidgeFinder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "processing/contour/ComponentSelection.h"
+#include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/RegionsConstants.h"
+#include "processing/core/ForEachPixel.h"
+#include "processing/imaging/PixelBox.h"
+#include "processing/imaging/ValleyDepth.h"
+
+namespace xrayprep::processing {
+
+ThinBoneRidgeSettings thinBoneRidgeSettings(double mm) {
+    using namespace regions;
+    auto px = [mm](double millimetres) { return std::max(1.0, std::round(millimetres / mm)); };
+    ThinBoneRidgeSettings s;
+    s.fromPx = static_cast<int>(px(kRidgeFromMm));
+    s.toPx = static_cast<int>(px(kRidgeToMm));
+    s.flankPx = static_cast<int>(px(kRidgeFlankMm));
+    s.height = kRidgeHeight;
+    s.level = kRidgeLevel;
+    s.minLengthPx = kRidgeMinLengthMm / mm;
+    s.maxWidthPx = kRidgeMaxWidthMm / mm;
+    s.framePx = static_cast<int>(px(kRidgeFrameMm));
+    s.deepMm = kRidgeDeepMm;
+    return s;
+}
+
+bool isThinBoneRidge(const ThinRidgePiece& c, const ThinBoneRidgeSettings& s) {
+    if (c.area <= 0) return false;
+    const double bw = c.maxX - c.minX + 1.0, bh = c.maxY - c.minY + 1.0;
+    const double length = std::sqrt(bw * bw + bh * bh);
+    const auto area = static_cast<double>(c.area);
+    const bool alongSide = 2 * c.nearSides >= c.area && bh >= bw;
+    const bool alongEnd = 2 * c.nearEnds >= c.area && bw >= bh;
+    return length >= s.minLengthPx && area / length <= s.maxWidthPx && !alongSide && !alongEnd &&
+           2 * c.deep >= c.area && 2 * c.faint >= c.area;
+}
+
+Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& image,
+                                     const FloatImage& tissueLevel, const FloatImage& contrast,
+                                     const Mask& open, const FloatImage& distanceMm, double skinMm,
+                                     const Mask& sole, const ThinBoneRidgeSettings& s,
+                                     const ExecutionPolicy& policy) const {
+    const int w = image.width(), h = image.height();
+    Mask ridge(w, h, 0);
+    // The pixels that could be ridges: bright enough, in the open tissue, off skin and sole.
+    auto couldBe = [&](std::size_t i) {
+        return open.data()[i] != 0 && sole.data()[i] == 0 &&
+               distanceMm.data()[i] > static_cast<float>(skinMm) &&
+               image.data()[i] > tissueLevel.data()[i] + s.level * contrast.data()[i];
+    };
+    const PixelBox deciding = boundingBox(
+        w, h, [&](int x, int y) { return couldBe(static_cast<std::size_t>(y) * w + x); });
+    if (deciding.empty()) return ridge;
+    const PixelBox box = deciding.widened(s.toPx + s.flankPx + 1, w, h);
+    FloatImage negated = cropTo(fine, box);
+    for (float& v : negated.pixels()) v = -v;
+    const FloatImage height = ValleyDepth{}(negated, s.fromPx, s.toPx, s.flankPx, policy);
+    forEachPixel(ridge, policy, [&](std::size_t i) -> std::uint8_t {
+        const int x = static_cast<int>(i % static_cast<std::size_t>(w));
+        const int y = static_cast<int>(i / static_cast<std::size_t>(w));
+        if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1 || !couldBe(i)) return 0;
+        return height.at(x - box.x0, y - box.y0) > s.height * contrast.data()[i];
+    });
+    const ComponentMap cm = ConnectedComponents{}(ridge, Connectivity::Four, policy);
+    if (cm.components.empty()) return ridge;
+    std::vector<ThinRidgePiece> pieces(cm.components.size() + 1);
+    for (const Component& c : cm.components) {
+        ThinRidgePiece& p = pieces[static_cast<std::size_t>(c.label)];
+        p.area = c.area;
+        p.minX = c.minX;
+        p.minY = c.minY;
+        p.maxX = c.maxX;
+        p.maxY = c.maxY;
+    }
+    // Integer counts, summed in raster order: exact.
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::size_t i = static_cast<std::size_t>(y) * w + x;
+            const std::int32_t l = cm.labels.data()[i];
+            if (l == 0) continue;
+            ThinRidgePiece& p = pieces[static_cast<std::size_t>(l)];
+            p.nearSides += x < s.framePx || x >= w - s.framePx ? 1 : 0;
+            p.nearEnds += y < s.framePx || y >= h - s.framePx ? 1 : 0;
+            p.deep += distanceMm.data()[i] >= s.deepMm ? 1 : 0;
+            p.faint += image.data()[i] <= tissueLevel.data()[i] + contrast.data()[i] ? 1 : 0;
+        }
+    }
+    std::vector<char> keep(pieces.size(), 0);
+    for (std::size_t l = 1; l < pieces.size(); ++l) keep[l] = isThinBoneRidge(pieces[l], s) ? 1 : 0;
+    return selectComponents(cm, keep, policy);
+}
+
+}  // namespace xrayprep::processing
