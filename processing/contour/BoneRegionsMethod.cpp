@@ -239,8 +239,9 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // bone, and the tissue beside them is left for the watershed to decide.
     Mask ridges = ThinBoneRidgeFinder{}(fine, img, tissueLevel, contrast, reached, ev.distance,
                                         p.skinMm, ev.sole, thinBoneRidgeSettings(mm), policy);
-    if (std::any_of(ridges.pixels().begin(), ridges.pixels().end(),
-                    [](std::uint8_t v) { return v != 0; })) {
+    const bool anyRidge = std::any_of(ridges.pixels().begin(), ridges.pixels().end(),
+                                      [](std::uint8_t v) { return v != 0; });
+    if (anyRidge) {
         const Mask beside =
             intersect(morph.dilate(ridges, px(kRidgeClearMm), policy), reached, policy);
         tissue = andNot(tissue, beside, policy);
@@ -313,12 +314,14 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     forEachPixel(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
-    {
+    if (anyRidge) {
         // A thin bone's outline is soft: a piece dropped with a ridge in it comes back.
         const Mask offered = bone;
         bone = keepBonePieces(bone, confident, anatomy, ev, z, mm, policy, offEdges);
-        const Mask dropped = andNot(offered, bone, policy);
-        bone = unite(bone, componentsTouching(dropped, ridges, policy), policy);
+        bone =
+            unite(bone, componentsTouching(andNot(offered, bone, policy), ridges, policy), policy);
+    } else {
+        bone = keepBonePieces(bone, confident, anatomy, ev, z, mm, policy, offEdges);
     }
     if (small > 0) {
         out.notes.push_back(std::to_string(small) + " bone piece(s) smaller than " +

@@ -46,24 +46,25 @@ Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& i
                                      const Mask& sole, const ThinBoneRidgeSettings& s,
                                      const ExecutionPolicy& policy) const {
     const int w = image.width(), h = image.height();
-    Mask ridge(w, h, 0);
     // The pixels that could be ridges: bright enough, in the open tissue, off skin and sole.
-    auto couldBe = [&](std::size_t i) {
+    Mask ridge(w, h);
+    forEachPixel(ridge, policy, [&](std::size_t i) -> std::uint8_t {
         return open.data()[i] != 0 && sole.data()[i] == 0 &&
                distanceMm.data()[i] > static_cast<float>(skinMm) &&
                image.data()[i] > tissueLevel.data()[i] + s.level * contrast.data()[i];
-    };
+    });
     const PixelBox deciding = boundingBox(
-        w, h, [&](int x, int y) { return couldBe(static_cast<std::size_t>(y) * w + x); });
+        w, h, [&](int x, int y) { return ridge.data()[static_cast<std::size_t>(y) * w + x] != 0; });
     if (deciding.empty()) return ridge;
     const PixelBox box = deciding.widened(s.toPx + s.flankPx + 1, w, h);
     FloatImage negated = cropTo(fine, box);
     for (float& v : negated.pixels()) v = -v;
     const FloatImage height = ValleyDepth{}(negated, s.fromPx, s.toPx, s.flankPx, policy);
+    // Of those, the ones above both sides by `height` of the contrast (all lie in the box).
     forEachPixel(ridge, policy, [&](std::size_t i) -> std::uint8_t {
+        if (ridge.data()[i] == 0) return 0;
         const int x = static_cast<int>(i % static_cast<std::size_t>(w));
         const int y = static_cast<int>(i / static_cast<std::size_t>(w));
-        if (x < box.x0 || x > box.x1 || y < box.y0 || y > box.y1 || !couldBe(i)) return 0;
         return height.at(x - box.x0, y - box.y0) > s.height * contrast.data()[i];
     });
     const ComponentMap cm = ConnectedComponents{}(ridge, Connectivity::Four, policy);
