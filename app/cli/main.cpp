@@ -6,6 +6,7 @@
 
 #include "app/cli/Commands.h"
 #include "app/cli/UsageError.h"
+#include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
 #include "gpu/BackendFactory.h"
 
@@ -61,6 +62,7 @@ int listBackends() {
 
 int main(int argc, char** argv) {
     xrayprep::app::ensurePassiveThreadWait(argv);
+    xrayprep::app::keepLargeBlocksForReuse();
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
         std::fputs(kUsage, args.empty() ? stderr : stdout);

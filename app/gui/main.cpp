@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <cstdio>
 
+#include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
 #include "app/gui/ScreenshotDriver.h"
 #include "gpu/BackendFactory.h"
@@ -87,6 +88,7 @@ bool parseOptions(const QApplication& app, Options& options) {
 
 int main(int argc, char** argv) {
     xrayprep::app::ensurePassiveThreadWait(argv);
+    xrayprep::app::keepLargeBlocksForReuse();
     xrayprep::ui::setDefaultSurfaceFormatForVtk();  // the 3D preview's context; before the app
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("xrayprep"));

@@ -53,11 +53,12 @@ LineVerdict judgeLine(const std::vector<float>& values, double tolerance, double
     const int stride = std::max(1, half / 2);
     std::vector<float> smooth;
     std::vector<double> at;
-    std::vector<float> window;
+    std::vector<float> scratch;
+    smooth.reserve(static_cast<std::size_t>(n / stride + 1));
+    at.reserve(static_cast<std::size_t>(n / stride + 1));
     for (int i = 0; i < n; i += stride) {
-        window.assign(values.begin() + std::max(0, i - half),
-                      values.begin() + std::min(n - 1, i + half) + 1);
-        smooth.push_back(medianOf(window));
+        const int first = std::max(0, i - half), last = std::min(n - 1, i + half);
+        smooth.push_back(medianOfSpan(values.data() + first, last - first + 1, scratch));
         at.push_back(i);
     }
     const auto m = static_cast<int>(smooth.size());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 #include "processing/imaging/GaussianBlur.h"
 
@@ -36,27 +37,48 @@ void reduce(const FloatImage& v, const FloatImage& m, int f, FloatImage& num, Fl
     }
 }
 
-// Bilinear interpolation of a reduced field back to w x h (block centres at (f-1)/2 + f*i).
-FloatImage expand(const FloatImage& r, int f, int w, int h, const ExecutionPolicy& policy) {
-    FloatImage out(w, h);
-    const int rw = r.width(), rh = r.height();
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (int y = 0; y < h; ++y) {
-        const float fy = std::clamp((y - 0.5f * (f - 1)) / f, 0.0f, static_cast<float>(rh - 1));
-        const int y0 = std::min(static_cast<int>(fy), rh - 1);
-        const int y1 = std::min(y0 + 1, rh - 1);
-        const float ty = fy - y0;
-        for (int x = 0; x < w; ++x) {
-            const float fx = std::clamp((x - 0.5f * (f - 1)) / f, 0.0f, static_cast<float>(rw - 1));
-            const int x0 = std::min(static_cast<int>(fx), rw - 1);
-            const int x1 = std::min(x0 + 1, rw - 1);
-            const float tx = fx - x0;
-            const float top = r.at(x0, y0) + tx * (r.at(x1, y0) - r.at(x0, y0));
-            const float bottom = r.at(x0, y1) + tx * (r.at(x1, y1) - r.at(x0, y1));
-            out.at(x, y) = top + ty * (bottom - top);
-        }
+// Where one output coordinate reads the reduced field: the two block centres around it (at
+// (f-1)/2 + f*i) and the weight of the second.
+struct Tap {
+    int i0, i1;
+    float t;
+};
+std::vector<Tap> taps(int n, int f, int reduced) {
+    std::vector<Tap> out(static_cast<std::size_t>(n));
+    for (int x = 0; x < n; ++x) {
+        const float fx =
+            std::clamp((x - 0.5f * (f - 1)) / f, 0.0f, static_cast<float>(reduced - 1));
+        const int x0 = std::min(static_cast<int>(fx), reduced - 1);
+        out[static_cast<std::size_t>(x)] = {x0, std::min(x0 + 1, reduced - 1), fx - x0};
     }
     return out;
+}
+
+// Bilinear interpolation of the reduced numerator and density back to w x h, and the mean
+// (numerator / density where the density is positive) in the same pass: the full-size
+// numerator is never stored.
+void expandMean(const FloatImage& num, const FloatImage& den, int f, int w, int h,
+                WeightedMeanField& out, const ExecutionPolicy& policy) {
+    out.mean = FloatImage(w, h);
+    out.density = FloatImage(w, h);
+    const std::vector<Tap> tx = taps(w, f, num.width()), ty = taps(h, f, num.height());
+    auto bilinear = [](const FloatImage& r, const Tap& cx, const Tap& cy) {
+        const float top = r.at(cx.i0, cy.i0) + cx.t * (r.at(cx.i1, cy.i0) - r.at(cx.i0, cy.i0));
+        const float bottom = r.at(cx.i0, cy.i1) + cx.t * (r.at(cx.i1, cy.i1) - r.at(cx.i0, cy.i1));
+        return top + cy.t * (bottom - top);
+    };
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+    for (int y = 0; y < h; ++y) {
+        const Tap& cy = ty[static_cast<std::size_t>(y)];
+        float* mean = out.mean.row(y);
+        float* density = out.density.row(y);
+        for (int x = 0; x < w; ++x) {
+            const Tap& cx = tx[static_cast<std::size_t>(x)];
+            const float d = bilinear(den, cx, cy);
+            density[x] = d;
+            mean[x] = d > 0.0f ? bilinear(num, cx, cy) / d : 0.0f;
+        }
+    }
 }
 
 }  // namespace
@@ -78,11 +100,11 @@ WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values,
     reduce(values, weights, f, num, den, policy);
     num = GaussianBlur{}(num, sigma / f, policy);
     den = GaussianBlur{}(den, sigma / f, policy);
-    if (f > 1) {
-        num = expand(num, f, w, h, policy);
-        den = expand(den, f, w, h, policy);
-    }
     WeightedMeanField out;
+    if (f > 1) {
+        expandMean(num, den, f, w, h, out, policy);
+        return out;
+    }
     out.mean = FloatImage(w, h);
     const auto n = static_cast<std::int64_t>(out.mean.size());
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())

@@ -19,6 +19,27 @@ float medianOf(std::vector<float>& values) {
     return values[k];
 }
 
+float medianOfSpan(const float* values, int n, std::vector<float>& scratch) {
+    if (n <= 0) return 0.0f;
+    if (n > kShortMedian) {
+        scratch.assign(values, values + n);
+        return medianOf(scratch);
+    }
+    // The value of rank k (0-based, sorted order) is the one with fewer than k + 1 values below
+    // it and more than k values at or below it.
+    const int k = n / 2;
+    for (int i = 0; i < n; ++i) {
+        const float x = values[i];
+        int below = 0, atOrBelow = 0;
+        for (int j = 0; j < n; ++j) {
+            below += values[j] < x ? 1 : 0;
+            atOrBelow += values[j] <= x ? 1 : 0;
+        }
+        if (below <= k && k < atOrBelow) return x;
+    }
+    return values[0];  // not reached for comparable values (no NaN)
+}
+
 ValueRange robustRange(const FloatImage& image, double qLow, double qHigh) {
     std::vector<float> v(image.pixels().begin(), image.pixels().end());
     ValueRange r;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <tuple>
 
 #include "ImagingTestSupport.h"
 
@@ -44,6 +45,18 @@ TEST(DistanceTransform, MatchesBruteForceOnRandomMasks) {
 
 // One set pixel in a corner of a wide image: the distances run to the far corner, and a
 // column without any set pixel (most of them) must still get the right row minimum.
+// Wider than one block of the column sweeps (256 columns), with columns that hold no set pixel.
+TEST(DistanceTransform, MatchesBruteForceAcrossColumnBlocks) {
+    for (const auto& [w, h, p] : {std::tuple{300, 9, 0.02}, std::tuple{513, 4, 0.005}}) {
+        const Mask m = test::randomBinaryMask(w, h, p, static_cast<std::uint32_t>(w));
+        EXPECT_EQ(DistanceTransform{}.squared(m, ExecutionPolicy::serial()),
+                  bruteSquaredDistance(m))
+            << w << "x" << h;
+        EXPECT_EQ(DistanceTransform{}.squared(m, ExecutionPolicy{2}), bruteSquaredDistance(m))
+            << w << "x" << h;
+    }
+}
+
 TEST(DistanceTransform, SinglePixelInEachCorner) {
     const int w = 41, h = 23;
     for (const auto& [cx, cy] :

@@ -48,7 +48,9 @@ TEST(GreyDiskFilter, MatchesDiskScanOnRandomImages) {
         // 0.5: the centre alone; 1.4 and 2.2: just short of a squared distance (2 = 1 + 1,
         // 5 = 1 + 4) that must stay out; 1.5 and 2.3: between; 5: a radius of perfect squares
         // (3^2 + 4^2 = 25) on the disk's edge.
-        for (const double r : {0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 5.0}) {
+        // 7 and 9.5: the reach of the skin-edge disk at the reference size (wider than most of
+        // these images: spans clamped at both ends of a row).
+        for (const double r : {0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 5.0, 7.0, 9.5}) {
             SCOPED_TRACE(test::sizeName(w, h) + " r " + std::to_string(r));
             EXPECT_EQ(GreyDiskFilter{}.minimum(img, r, ExecutionPolicy::serial()),
                       bruteMinimum(img, r));
@@ -73,7 +75,7 @@ TEST(GreyDiskFilter, MaximumOfAnImpulseIsTheDisk) {
 
 TEST(GreyDiskFilter, ParallelEqualsSerial) {
     const FloatImage img = test::randomImage(87, 61, 5);
-    for (const double r : {1.0, 4.5}) {
+    for (const double r : {1.0, 4.5, 7.0}) {
         const FloatImage lo = GreyDiskFilter{}.minimum(img, r, ExecutionPolicy::serial());
         const FloatImage hi = GreyDiskFilter{}.maximum(img, r, ExecutionPolicy::serial());
         for (const int threads : test::parallelThreadCounts()) {

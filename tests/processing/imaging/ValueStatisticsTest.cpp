@@ -101,6 +101,28 @@ TEST(ValueStatistics, RobustRangeAnyPairOfQuantiles) {
     }
 }
 
+// The rank count for short runs and the selection for longer ones both give the sorted value
+// of rank n / 2, with ties, odd and even counts, and leave the values as they were.
+TEST(ValueStatistics, MedianOfSpanIsTheUpperMiddleSortedValue) {
+    std::uint32_t seed = 900;
+    std::vector<float> scratch;
+    for (int n = 1; n <= kShortMedian + 9; ++n) {
+        for (int rep = 0; rep < 3; ++rep) {
+            const std::vector<float> values = randomValues(static_cast<std::size_t>(n), seed++);
+            std::vector<float> sorted = values;
+            std::sort(sorted.begin(), sorted.end());
+            std::vector<float> span = values;
+            EXPECT_EQ(medianOfSpan(span.data(), n, scratch),
+                      sorted[static_cast<std::size_t>(n / 2)])
+                << "n " << n;
+            EXPECT_EQ(span, values) << "n " << n;
+        }
+    }
+    const std::vector<float> same(40, 3.5f);
+    EXPECT_EQ(medianOfSpan(same.data(), 40, scratch), 3.5f);
+    EXPECT_EQ(medianOfSpan(same.data(), 0, scratch), 0.0f);
+}
+
 TEST(ValueStatistics, ValuesWhereKeepsRasterOrder) {
     const FloatImage img = test::randomImage(13, 7, 3);
     const Mask where = test::randomBinaryMask(13, 7, 0.4, 4);
