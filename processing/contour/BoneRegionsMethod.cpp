@@ -11,6 +11,7 @@
 #include "processing/contour/ContourTracer.h"
 #include "processing/contour/DarkCellFinder.h"
 #include "processing/contour/EdgeEvidence.h"
+#include "processing/contour/JointSpaceFinder.h"
 #include "processing/contour/PieceFilter.h"
 #include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/PocketSealer.h"
@@ -307,6 +308,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // 8. Pockets, small pieces, pieces not on edges.
+    const Mask watershedBone = bone;
     bone = PocketSealer{}(bone, anatomy, px(kSealMm), policy);
     int small = 0, offEdges = 0;
     bone = keepLargeComponents(bone, p.minAreaMm2 / (mm * mm), kMinFraction, policy, &small);
@@ -333,7 +335,16 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     }
 
     // 9. Holes and the final closing.
-    const Mask pieces = fillHoles(bone, policy);
+    // The gaps between bones that the sealing and the hole filling closed off stay open.
+    JointSpaceSettings js;
+    js.minArea = kAlwaysFilledMm2 / (mm * mm);
+    js.valleyShare = kJointValleyShare;
+    js.edgeShare = kJointEdgeShare;
+    js.edgeReachPx = kJointEdgeReachPx;
+    Mask pieces = fillHoles(bone, policy);
+    pieces = andNot(pieces,
+                    JointSpaceFinder{}(pieces, watershedBone, valleyTissue, ev.edges, js, policy),
+                    policy);
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
         // Gaps between two whole bones: valleys whose sides stay bright across a bone's width

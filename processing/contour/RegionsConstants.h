@@ -49,6 +49,14 @@ constexpr double kThinValleyFlankMm = 2.0;
 // Holes of the final mask up to this area are filled whatever they hold: no soft tissue
 // between two bones is that small, and the thin valleys leave such pockets inside bones.
 constexpr double kAlwaysFilledMm2 = 40.0;
+// Joint spaces (JointSpaceFinder): what the pocket sealing and the hole filling add (step 8)
+// that is larger than kAlwaysFilledMm2, lies in deep valleys with kJointValleyShare of its
+// pixels and whose outline lies within kJointEdgeReachPx of bone edges with kJointEdgeShare of
+// its pixels stays open. A calcaneus's dim interior, a valley too, has its outline on edges for
+// 0-26 % on the films; the sinus tarsi, joint spaces and a child's wide ankle joint 63-100 %.
+constexpr double kJointValleyShare = 0.25;
+constexpr double kJointEdgeShare = 0.5;
+constexpr double kJointEdgeReachPx = 1.5;
 // Gaps the final closing must not bridge: valleys whose sides stay bright over 6 mm, a whole
 // bone (a metatarsal, a fibula) rather than a cortex (a calcaneus's, 1-5 mm projected); 5 mm
 // took the dim interior of a calcaneus on a tuning film for such a gap.

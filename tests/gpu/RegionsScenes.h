@@ -203,6 +203,9 @@ inline std::vector<RegionsScene> phantomScenes() {
     // A child's faint fibula shaft inside a thin leg's skin, found by its ridge
     // (ThinBoneRidgeFinder; the matrix's ankle-ap+child seed 16).
     out.push_back(projectionScene(PhantomView::AnkleAP, "child", 16));
+    // A child's wide ankle joint closed off by the malleoli, left open as a joint space
+    // (JointSpaceFinder; the matrix's ankle-ap+child seed 7).
+    out.push_back(projectionScene(PhantomView::AnkleAP, "child", 7));
     out.push_back(plateauPocketScene());
     return out;
 }

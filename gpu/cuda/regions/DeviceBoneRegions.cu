@@ -4,6 +4,7 @@
 #include <climits>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "gpu/cuda/regions/DeviceAnatomyFinder.h"
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
@@ -13,6 +14,7 @@
 #include "gpu/cuda/regions/DeviceEdgeEvidence.h"
 #include "gpu/cuda/regions/DeviceEnclosureCount.h"
 #include "gpu/cuda/regions/DeviceGaussianBlur.h"
+#include "gpu/cuda/regions/DeviceJointSpaces.h"
 #include "gpu/cuda/regions/DeviceMarkerWatershed.h"
 #include "gpu/cuda/regions/DevicePieceFilter.h"
 #include "gpu/cuda/regions/DevicePocketSealer.h"
@@ -461,7 +463,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     checkCancel();
 
     // 8. Pockets, small pieces, pieces not on edges.
-    bone = DevicePocketSealer{}(ctx, bone, anatomy, px(kSealMm));
+    const DeviceMask watershedBone = std::move(bone);
+    bone = DevicePocketSealer{}(ctx, watershedBone, anatomy, px(kSealMm));
     profile.mark("8a pockets");
     int* small = ctx.scalar<int>();
     int* offEdges = ctx.scalar<int>();
@@ -486,7 +489,15 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     profile.mark("8b pieces");
 
     // 9. Holes and the final closing.
-    const DeviceMask pieces = fillHoles(ctx, bone);
+    // BoneRegionsMethod.cpp: the gaps between bones the sealing and hole filling closed off.
+    processing::JointSpaceSettings js;
+    js.minArea = kAlwaysFilledMm2 / (mm * mm);
+    js.valleyShare = kJointValleyShare;
+    js.edgeShare = kJointEdgeShare;
+    js.edgeReachPx = kJointEdgeReachPx;
+    DeviceMask pieces = fillHoles(ctx, bone);
+    pieces =
+        andNot(ctx, pieces, jointSpaces(ctx, pieces, watershedBone, valleyTissue, ev.edges, js));
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
         // The gaps between two whole bones (BoneRegionsMethod.cpp) that open onto the skin's

@@ -20,6 +20,7 @@
 #include "gpu/cuda/regions/DeviceGaussianBlur.h"
 #include "gpu/cuda/regions/DeviceGradientMagnitude.h"
 #include "gpu/cuda/regions/DeviceGreyDiskFilter.h"
+#include "gpu/cuda/regions/DeviceJointSpaces.h"
 #include "gpu/cuda/regions/DeviceMarkerWatershed.h"
 #include "gpu/cuda/regions/DevicePocketSealer.h"
 #include "gpu/cuda/regions/DeviceSmoothWeightedMean.h"
@@ -28,6 +29,7 @@
 #include "processing/contour/ComponentSelection.h"
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/DarkCellFinder.h"
+#include "processing/contour/JointSpaceFinder.h"
 #include "processing/contour/PocketSealer.h"
 #include "processing/contour/ThinBoneRidgeFinder.h"
 #include "processing/imaging/DiskMorphology.h"
@@ -427,6 +429,38 @@ TEST(RegionsPrimitives, ThinBoneRidgesEqualCpu) {
         }
     }
     EXPECT_GT(ridgePixels, 0);
+}
+
+// Random masks whose holes the filling closes, random valleys and sparse edges; the method's
+// settings and ones that keep every piece or none.
+TEST(RegionsPrimitives, JointSpacesEqualCpu) {
+    XRAYPREP_REQUIRE_CUDA();
+    gpu_test::RegionsDevice dev;
+    std::int64_t jointPixels = 0;  // the scenes have joint spaces to compare
+    for (const Size& s : kSizes) {
+        const Mask before = gpu_test::randomRegions(s.w, s.h, 131u + s.w, 0.6f);
+        const Mask filled = processing::fillHoles(before, kSerial);
+        const Mask valleys = gpu_test::randomRegions(s.w, s.h, 137u + s.h, 0.5f);
+        const Mask edges = gpu_test::randomRegions(s.w, s.h, 139u + s.w, 0.15f);
+        for (const auto& [minArea, valleyShare, edgeShare, reach] :
+             {std::tuple{4.0, 0.25, 0.5, 1.5}, std::tuple{0.0, 0.0, 0.0, 1.0},
+              std::tuple{1.0, 0.1, 0.2, 2.5}, std::tuple{1e9, 0.0, 0.0, 1.5}}) {
+            processing::JointSpaceSettings js;
+            js.minArea = minArea;
+            js.valleyShare = valleyShare;
+            js.edgeShare = edgeShare;
+            js.edgeReachPx = reach;
+            const Mask cpu =
+                processing::JointSpaceFinder{}(filled, before, valleys, edges, js, kSerial);
+            for (const auto v : cpu.pixels()) jointPixels += v;
+            EXPECT_EQ(difference(dev.down(rg::jointSpaces(dev.ctx, dev.up(filled), dev.up(before),
+                                                          dev.up(valleys), dev.up(edges), js)),
+                                 cpu),
+                      "")
+                << name(s) << " joint spaces " << minArea << " " << valleyShare << " " << edgeShare;
+        }
+    }
+    EXPECT_GT(jointPixels, 0);
 }
 
 }  // namespace
