@@ -2,7 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
+#include <random>
+#include <vector>
+
+#include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/PocketSealer.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -95,6 +101,105 @@ TEST(JointSpaceFinder, TheRuleAtItsBounds) {
     EXPECT_FALSE(isJointSpace({10, 10, 8, 8}, s));  // not larger than minArea
     EXPECT_FALSE(isJointSpace({12, 2, 8, 8}, s));   // under a quarter valley
     EXPECT_FALSE(isJointSpace({12, 12, 8, 3}, s));  // under half the outline on edges
+}
+
+// Every pixel's 8 neighbours scanned over the whole image, each piece counted by hand.
+Mask referenceJointSpaces(const Mask& filled, const Mask& before, const Mask& valleys,
+                          const Mask& edges, const JointSpaceSettings& s) {
+    const int w = filled.width(), h = filled.height();
+    Mask added(w, h, 0);
+    for (std::size_t i = 0; i < added.size(); ++i) {
+        added.data()[i] = filled.data()[i] != 0 && before.data()[i] == 0 ? 1 : 0;
+    }
+    const ComponentMap cm =
+        ConnectedComponents{}(added, Connectivity::Four, ExecutionPolicy::serial());
+    std::vector<JointSpacePiece> pieces(cm.components.size() + 1);
+    const int reach = static_cast<int>(std::ceil(s.edgeReachPx));
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const std::int32_t l = cm.labels.at(x, y);
+            if (l == 0) continue;
+            JointSpacePiece& p = pieces[static_cast<std::size_t>(l)];
+            ++p.area;
+            p.valley += valleys.at(x, y) != 0 ? 1 : 0;
+            bool outline = false, nearEdge = false;
+            for (int dy = -reach; dy <= reach; ++dy) {
+                for (int dx = -reach; dx <= reach; ++dx) {
+                    const int nx = x + dx, ny = y + dy;
+                    const bool inside = nx >= 0 && ny >= 0 && nx < w && ny < h;
+                    if (std::abs(dx) <= 1 && std::abs(dy) <= 1 &&
+                        (!inside || cm.labels.at(nx, ny) != l)) {
+                        outline = true;
+                    }
+                    if (inside && dx * dx + dy * dy <= s.edgeReachPx * s.edgeReachPx &&
+                        edges.at(nx, ny) != 0) {
+                        nearEdge = true;
+                    }
+                }
+            }
+            p.outline += outline ? 1 : 0;
+            p.outlineOnEdges += outline && nearEdge ? 1 : 0;
+        }
+    }
+    Mask out(w, h, 0);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const std::int32_t l = cm.labels.data()[i];
+        out.data()[i] = l != 0 && isJointSpace(pieces[static_cast<std::size_t>(l)], s) ? 1 : 0;
+    }
+    return out;
+}
+
+Mask randomMask(int w, int h, double p, std::uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::bernoulli_distribution on(p);
+    Mask m(w, h, 0);
+    for (auto& v : m.pixels()) v = on(rng) ? 1 : 0;
+    return m;
+}
+
+// The finder works on the box of what was added: the same pieces and verdicts as a scan of the
+// whole image, holes at the image's border included.
+TEST(JointSpaceFinder, MatchesAWholeImageScanOnRandomMasks) {
+    std::int64_t joints = 0;
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+        const int w = 20 + static_cast<int>(seed) * 7, h = 15 + static_cast<int>(seed) * 5;
+        const Mask before = randomMask(w, h, 0.55 + 0.02 * seed, seed);
+        const Mask filled = fillHoles(before, ExecutionPolicy::serial());
+        const Mask valleys = randomMask(w, h, 0.5, seed + 100);
+        const Mask edges = randomMask(w, h, 0.2, seed + 200);
+        for (const double reach : {1.0, 1.5, 2.5}) {
+            JointSpaceSettings s;
+            s.minArea = 2.0;
+            s.valleyShare = 0.3;
+            s.edgeShare = 0.4;
+            s.edgeReachPx = reach;
+            const Mask expected = referenceJointSpaces(filled, before, valleys, edges, s);
+            EXPECT_EQ(
+                JointSpaceFinder{}(filled, before, valleys, edges, s, ExecutionPolicy::serial()),
+                expected)
+                << "seed " << seed << " reach " << reach;
+            for (const auto v : expected.pixels()) joints += v;
+        }
+    }
+    EXPECT_GT(joints, 0);
+    // Holes in one small patch of a large bone, edges everywhere: the box is the patch's.
+    Mask before(120, 90, 1);
+    const Mask patch = randomMask(21, 16, 0.6, 77);
+    for (int y = 0; y < 16; ++y) {
+        for (int x = 0; x < 21; ++x) before.at(40 + x, 30 + y) = patch.at(x, y);
+    }
+    const Mask filled = fillHoles(before, ExecutionPolicy::serial());
+    const Mask valleys = randomMask(120, 90, 0.6, 78), edges = randomMask(120, 90, 0.1, 79);
+    JointSpaceSettings s;
+    s.minArea = 1.0;
+    s.valleyShare = 0.3;
+    s.edgeShare = 0.3;
+    const Mask expected = referenceJointSpaces(filled, before, valleys, edges, s);
+    EXPECT_EQ(JointSpaceFinder{}(filled, before, valleys, edges, s, ExecutionPolicy::serial()),
+              expected);
+    std::int64_t inPatch = 0;
+    for (const auto v : expected.pixels()) inPatch += v;
+    EXPECT_GT(inPatch, 0);
 }
 
 }  // namespace
