@@ -5,7 +5,9 @@
 #include <cmath>
 #include <vector>
 
+#include "gpu/CudaError.h"
 #include "gpu/cuda/regions/DeviceDiskMorphology.h"
+#include "gpu/cuda/regions/DevicePocketSealer.h"
 #include "gpu/cuda/regions/Launch.cuh"
 
 namespace xrayprep::gpu::regions {
@@ -22,6 +24,14 @@ DeviceMask labelFlags(DeviceContext& ctx, const DeviceComponents& cm) {
     DeviceMask flags = ctx.raster<std::uint8_t>(static_cast<int>(cm.area.size()), 1);
     XRAYPREP_CUDA_CHECK(cudaMemsetAsync(flags.data(), 0, flags.bytes(), ctx.stream()));
     return flags;
+}
+
+DeviceRaster<unsigned long long> labelCounters(DeviceContext& ctx, const DeviceComponents& cm,
+                                               int counters) {
+    DeviceRaster<unsigned long long> out =
+        ctx.raster<unsigned long long>(static_cast<int>(cm.area.size()), counters);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(out.data(), 0, out.bytes(), ctx.stream()));
+    return out;
 }
 
 DeviceMask selectLabels(DeviceContext& ctx, const DeviceComponents& cm, const DeviceMask& flags) {
@@ -195,6 +205,95 @@ DeviceMask closeEachComponent(DeviceContext& ctx, const DeviceMask& m, double r)
 
 DeviceMask componentsTouching(DeviceContext& ctx, const DeviceMask& m, const DeviceMask& touch) {
     return componentsTouching(ctx, DeviceConnectedComponents{}(ctx, m), touch);
+}
+
+DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const DeviceMask& bones,
+                          const DeviceMask& tissue, double radius, double maxArea,
+                          double alwaysArea, const DeviceMask& valleys, double valleyShare,
+                          const DeviceMask& notches) {
+    const int w = closed.width(), h = closed.height();
+    const std::int64_t n = static_cast<std::int64_t>(closed.size());
+    const DeviceComponents hm = DeviceConnectedComponents{}(
+        ctx, unite(ctx, andNot(ctx, fillHoles(ctx, closed), closed), notches));
+    const DeviceComponents bm = DeviceConnectedComponents{}(ctx, bones);
+    const int reach = static_cast<int>(std::ceil(radius)) + 1;
+    const double r2 = static_cast<double>(reach) * reach;
+    const int entries = static_cast<int>(hm.area.size());
+    const std::int32_t* holeLabels = hm.labels.data();
+    const std::int32_t* boneLabels = bm.labels.data();
+    const std::int32_t* area = hm.area.data();
+    // Tissue and valley pixels per hole.
+    DeviceRaster<int> tissueArea = ctx.raster<int>(entries, 1);
+    DeviceRaster<int> valleyArea = ctx.raster<int>(entries, 1);
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(tissueArea.data(), 0, tissueArea.bytes(), ctx.stream()));
+    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(valleyArea.data(), 0, valleyArea.bytes(), ctx.stream()));
+    int* ta = tissueArea.data();
+    int* va = valleyArea.data();
+    const std::uint8_t* ts = tissue.data();
+    const std::uint8_t* vs = valleys.data();
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t c = holeLabels[i];
+        if (c != 0 && ts[i] != 0) atomicAdd(ta + c, 1);
+        if (c != 0 && vs[i] != 0) atomicAdd(va + c, 1);
+    });
+    // The smallest and largest bone label within reach of each large hole that is not largely
+    // tissue.
+    DeviceRaster<int> lowest = ctx.raster<int>(entries, 1);
+    DeviceRaster<int> highest = ctx.raster<int>(entries, 1);
+    int* lo = lowest.data();
+    int* hi = highest.data();
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        lo[l] = INT_MAX;
+        hi[l] = INT_MIN;
+    });
+    forEach(ctx, n, [=] __device__(std::int64_t i) {
+        const std::int32_t c = holeLabels[i];
+        if (c == 0 || static_cast<double>(area[c]) <= alwaysArea ||
+            static_cast<std::int64_t>(ta[c]) * 4 >= area[c] ||
+            static_cast<double>(area[c]) <= maxArea) {
+            return;
+        }
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        int a = INT_MAX, b = INT_MIN;
+        for (int dy = -reach; dy <= reach; ++dy) {
+            for (int dx = -reach; dx <= reach; ++dx) {
+                const int bx = x + dx, by = y + dy;
+                if (dx * dx + dy * dy > r2 || bx < 0 || by < 0 || bx >= w || by >= h) continue;
+                const std::int32_t l = boneLabels[static_cast<std::size_t>(by) * w + bx];
+                if (l == 0) continue;
+                a = min(a, l);
+                b = max(b, l);
+            }
+        }
+        if (a != INT_MAX) {
+            atomicMin(lo + c, a);
+            atomicMax(hi + c, b);
+        }
+    });
+    DeviceMask fill = labelFlags(ctx, hm);
+    std::uint8_t* f = fill.data();
+    const int* count = hm.count;
+    forEach(ctx, entries, [=] __device__(std::int64_t l) {
+        if (l < 1 || l > *count) return;
+        if (static_cast<double>(area[l]) <= alwaysArea) {  // small: filled whatever it holds
+            f[l] = 1;
+            return;
+        }
+        if (static_cast<std::int64_t>(ta[l]) * 4 >= area[l]) return;  // largely soft tissue
+        if (static_cast<double>(area[l]) <= maxArea) {
+            f[l] = 1;
+            return;
+        }
+        // Large and mostly a valley between bones: between them, one piece or not.
+        if (static_cast<double>(va[l]) >= valleyShare * static_cast<double>(area[l])) return;
+        f[l] = lo[l] == INT_MAX || lo[l] == hi[l];
+    });
+    DeviceMask out = ctx.raster<std::uint8_t>(w, h);
+    const std::uint8_t* cl = closed.data();
+    map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t {
+        return cl[i] != 0 || f[holeLabels[i]] != 0;
+    });
+    return out;
 }
 
 }  // namespace xrayprep::gpu::regions

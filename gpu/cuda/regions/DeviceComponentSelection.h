@@ -30,10 +30,23 @@ namespace xrayprep::gpu::regions {
 // one and the same piece of `closed`.
 [[nodiscard]] DeviceMask edgeNotches(DeviceContext& ctx, const DeviceMask& closed,
                                      const DeviceMask& anatomy);
+// processing::fillInnerHoles (the holes of `closed` and `notches`): a hole is filled when it is
+// at most alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches) and is
+// small or (not at least valleyShare `valleys`) lies within one bone of `bones`.
+[[nodiscard]] DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed,
+                                        const DeviceMask& bones, const DeviceMask& tissue,
+                                        double radius, double maxArea, double alwaysArea,
+                                        const DeviceMask& valleys, double valleyShare,
+                                        const DeviceMask& notches);
 // *largest = the largest component's area (0 without components).
 void largestArea(DeviceContext& ctx, const DeviceComponents& cm, int* largest);
 // Per label (entries 0..n), zeroed.
 [[nodiscard]] DeviceMask labelFlags(DeviceContext& ctx, const DeviceComponents& cm);
+// `counters` zeroed 64-bit counters per label (entries 0..n, one row each): counter c of label
+// l at index c * entries + l, for per-piece integer counts by atomics (exact).
+[[nodiscard]] DeviceRaster<unsigned long long> labelCounters(DeviceContext& ctx,
+                                                             const DeviceComponents& cm,
+                                                             int counters);
 // out = flags[label] for every pixel (0 off the components).
 [[nodiscard]] DeviceMask selectLabels(DeviceContext& ctx, const DeviceComponents& cm,
                                       const DeviceMask& flags);

@@ -1,6 +1,5 @@
 #include "gpu/cuda/regions/DeviceJointSpaces.h"
 
-#include "gpu/CudaError.h"
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 #include "gpu/cuda/regions/DeviceConnectedComponents.h"
 #include "gpu/cuda/regions/DeviceDiskMorphology.h"
@@ -25,8 +24,7 @@ DeviceMask jointSpaces(DeviceContext& ctx, const DeviceMask& filled, const Devic
     const DeviceMask nearEdges = DeviceDiskMorphology{}.dilate(ctx, edges, s.edgeReachPx);
     const std::int32_t* labels = cm.labels.data();
     const int entries = static_cast<int>(cm.area.size());
-    DeviceRaster<unsigned long long> counters = ctx.raster<unsigned long long>(entries, kCounters);
-    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.bytes(), ctx.stream()));
+    DeviceRaster<unsigned long long> counters = labelCounters(ctx, cm, kCounters);
     unsigned long long* sums = counters.data();
     const std::uint8_t* va = valleys.data();
     const std::uint8_t* ne = nearEdges.data();

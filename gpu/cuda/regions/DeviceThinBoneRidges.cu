@@ -1,6 +1,5 @@
 #include "gpu/cuda/regions/DeviceThinBoneRidges.h"
 
-#include "gpu/CudaError.h"
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 #include "gpu/cuda/regions/DeviceConnectedComponents.h"
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
@@ -44,8 +43,7 @@ DeviceMask thinBoneRidges(DeviceContext& ctx, const DeviceImage& fine, const Dev
     const DeviceComponents cm = DeviceConnectedComponents{}(ctx, ridge);
     const std::int32_t* labels = cm.labels.data();
     const int entries = static_cast<int>(cm.area.size());
-    DeviceRaster<unsigned long long> counters = ctx.raster<unsigned long long>(entries, kCounters);
-    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counters.data(), 0, counters.bytes(), ctx.stream()));
+    DeviceRaster<unsigned long long> counters = labelCounters(ctx, cm, kCounters);
     unsigned long long* sums = counters.data();
     const int framePx = s.framePx;
     const float deepMm = s.deepMm;
