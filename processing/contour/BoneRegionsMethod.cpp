@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "processing/contour/ComponentSelection.h"
@@ -308,8 +309,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // 8. Pockets, small pieces, pieces not on edges.
-    const Mask watershedBone = bone;
-    bone = PocketSealer{}(bone, anatomy, px(kSealMm), policy);
+    const Mask watershedBone = std::move(bone);
+    bone = PocketSealer{}(watershedBone, anatomy, px(kSealMm), policy);
     int small = 0, offEdges = 0;
     bone = keepLargeComponents(bone, p.minAreaMm2 / (mm * mm), kMinFraction, policy, &small);
     FloatImage z(w, h);
@@ -336,14 +337,10 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
 
     // 9. Holes and the final closing.
     // The gaps between bones that the sealing and the hole filling closed off stay open.
-    JointSpaceSettings js;
-    js.minArea = kAlwaysFilledMm2 / (mm * mm);
-    js.valleyShare = kJointValleyShare;
-    js.edgeShare = kJointEdgeShare;
-    js.edgeReachPx = kJointEdgeReachPx;
     Mask pieces = fillHoles(bone, policy);
     pieces = andNot(pieces,
-                    JointSpaceFinder{}(pieces, watershedBone, valleyTissue, ev.edges, js, policy),
+                    JointSpaceFinder{}(pieces, watershedBone, valleyTissue, ev.edges,
+                                       jointSpaceSettings(mm), policy),
                     policy);
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);

@@ -4,10 +4,21 @@
 #include <vector>
 
 #include "processing/contour/ConnectedComponents.h"
+#include "processing/contour/RegionsConstants.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/PixelBox.h"
 
 namespace xrayprep::processing {
+
+JointSpaceSettings jointSpaceSettings(double mm) {
+    using namespace regions;
+    JointSpaceSettings s;
+    s.minArea = kAlwaysFilledMm2 / (mm * mm);
+    s.valleyShare = kJointValleyShare;
+    s.edgeShare = kJointEdgeShare;
+    s.edgeReachPx = kJointEdgeReachPx;
+    return s;
+}
 
 bool isJointSpace(const JointSpacePiece& piece, const JointSpaceSettings& s) {
     const auto area = static_cast<double>(piece.area);

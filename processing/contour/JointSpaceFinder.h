@@ -34,6 +34,9 @@ class JointSpaceFinder {
                                   const ExecutionPolicy& policy) const;
 };
 
+// The settings at `mm` per working pixel (processing/contour/RegionsConstants.h).
+[[nodiscard]] JointSpaceSettings jointSpaceSettings(double mm);
+
 // The rule on one piece's counts (JointSpaceFinder); the CUDA backend judges the same way.
 struct JointSpacePiece {
     std::int64_t area = 0;

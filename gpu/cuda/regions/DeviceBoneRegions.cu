@@ -398,14 +398,10 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
 
     // 9. Holes and the final closing.
     // BoneRegionsMethod.cpp: the gaps between bones the sealing and hole filling closed off.
-    processing::JointSpaceSettings js;
-    js.minArea = kAlwaysFilledMm2 / (mm * mm);
-    js.valleyShare = kJointValleyShare;
-    js.edgeShare = kJointEdgeShare;
-    js.edgeReachPx = kJointEdgeReachPx;
     DeviceMask pieces = fillHoles(ctx, bone);
-    pieces =
-        andNot(ctx, pieces, jointSpaces(ctx, pieces, watershedBone, valleyTissue, ev.edges, js));
+    pieces = andNot(ctx, pieces,
+                    jointSpaces(ctx, pieces, watershedBone, valleyTissue, ev.edges,
+                                processing::jointSpaceSettings(mm)));
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
         // The gaps between two whole bones (BoneRegionsMethod.cpp) that open onto the skin's
