@@ -109,13 +109,17 @@ constexpr double kRidgeClearMm = 2.0;
 // and within this distance of the bones kept (BoneRegionsMethod, step 8).
 constexpr double kRescueNearMm = 10.0;
 constexpr double kMinFraction = 0.002;  // pieces below this part of the largest go
-constexpr float kOnEdges = 0.7f;        // a piece's outline: median edge strength at least
+// A piece's outline: median edge strength at least kOnEdges. A bone beside the skin's ramp (a
+// child's fibula, a calcaneus's posterior rim) has one soft side: its outlines measure 0.65-0.7.
+constexpr float kOnEdges = 0.65f;
 // ... and at most this (markers, text): bone outlines measure up to about 1.2 on the films and
 // the plain phantoms, a lead letter on the skin 2.3 and more (halos of edge-enhanced
 // processing push a few small bones above 2).
 constexpr float kRazorSharp = 2.1f;
 constexpr float kOnSteps = 1.6f;  // and the fine/coarse gradient ratio along it (ramps: 1-1.5)
-constexpr float kPieceContrast = 0.5f;  // a piece's median (W - tissue) / contrast at least
+// A piece's median (W - tissue) / contrast at least kPieceContrast. A faint bone whose outer half
+// the skin's tissue reached pulls that tissue level up itself (a child's distal fibula: 0.46).
+constexpr float kPieceContrast = 0.45f;
 // A piece that lies in the skin layer (the median distance of its pixels from the skin below
 // kLeadSkinMm) and whose outline is both well above the local edge strength (kLeadSharp) and a
 // clean step (fine/coarse ratio above kLeadSteps) is a lead letter resting on the skin, below
