@@ -139,11 +139,17 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
 
     // 5. Confident tissue: open to the outside, reached from the skin without a strong edge.
     // On a platform, the plantar tissue too: what sees the sole band without crossing a bone
-    // edge or confident bone (neither of which is ever plantar tissue itself).
+    // edge or confident bone on one (neither of which is ever plantar tissue itself). A confident
+    // piece with no bone edge within kPlantarWallReachPx is no wall: a band of thick plantar
+    // tissue (a tendon under the cuboid) stands above the edge level with no edge on its outline.
+    // What of it sees the sole is plantar tissue, and no longer confident.
     Mask plantar(w, h, 0);
     if (!out.anatomy.platforms.bands.empty() && p.plantarMm > 0.0) {
-        plantar = PlantarTissueFinder{}(anatomy, ev.sole, unite(ev.edges, confident, policy),
+        const Mask walls = componentsTouching(
+            confident, morph.dilate(ev.edges, kPlantarWallReachPx, policy), policy);
+        plantar = PlantarTissueFinder{}(anatomy, ev.sole, unite(ev.edges, walls, policy),
                                         std::floor(p.plantarMm / mm), policy);
+        confident = andNot(confident, plantar, policy);
     }
     Mask strongEdges(w, h);
     forEachPixel(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {

@@ -179,11 +179,15 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     // on a platform the plantar tissue too (processing::PlantarTissueFinder: the rays towards
     // the sole band, stopped by the bone's walls widened by a pixel; the CPU works on the sole
     // band's bounding box widened by the reach, which gives the values of this whole pass).
-    // The sole band is all unset where there is no platform: nothing sees it.
+    // The sole band is all unset where there is no platform: nothing sees it. Confident pieces
+    // with no bone edge within kPlantarWallReachPx are no walls; what of them sees the sole is
+    // plantar tissue, and no longer confident.
     DeviceMask plantar = ctx.raster<std::uint8_t>(w, h);
     if (p.plantarMm > 0.0) {
         const DeviceMask& target = ev.sole;
-        const DeviceMask wide = morph.dilate(ctx, unite(ctx, ev.edges, confident), 1.0);
+        const DeviceMask walls =
+            componentsTouching(ctx, confident, morph.dilate(ctx, ev.edges, kPlantarWallReachPx));
+        const DeviceMask wide = morph.dilate(ctx, unite(ctx, ev.edges, walls), 1.0);
         const DeviceMask seen = DeviceEnclosureCount{}(ctx, target, andNot(ctx, wide, target),
                                                        std::floor(p.plantarMm / mm));
         const std::uint8_t* tg = target.data();
@@ -193,6 +197,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             return an[i] != 0 && tg[i] == 0 && wd[i] == 0 &&
                    sn[i] >= processing::PlantarTissueFinder::kDefaultDirections;
         });
+        confident = andNot(ctx, confident, plantar);
     } else {
         map(ctx, plantar, [=] __device__(std::int64_t) -> std::uint8_t { return 0; });
     }
