@@ -145,12 +145,12 @@ constexpr const char* kPiecesDroppedNote =
 // heel pad lies under the calcaneus, the forefoot's pad under the metatarsal heads and sesamoids
 // (the strips along the platform under a weight-bearing lateral's heel lie wholly in that band).
 constexpr double kSolePieceShare = 0.9;
-// A confident piece is a wall for the plantar tissue's rays when a bone edge lies within this
-// many working pixels of it (BoneRegionsMethod, step 5).
-constexpr double kPlantarWallReachPx = 2.0;
 constexpr float kOnEdgesBright = 0.5f;  // ... or this much edge strength for a piece with
 constexpr float kBrightPiece = 0.8f;    // ... a median (W - tissue) / contrast at least this
 constexpr float kNoiseMargin = 3.0f;    // confident bone: this many noise sigmas above Te
+// A confident piece is a wall for the plantar tissue's rays when a bone edge lies within this
+// many working pixels of it (BoneRegionsMethod, step 5).
+constexpr double kPlantarWallReachPx = 2.0;
 
 // The anatomy (AnatomyFinder): an exactly flat plateau of a quantised background has a
 // gradient (of the image smoothed by one pixel) of at most kPlateauFlat of the image's spread;

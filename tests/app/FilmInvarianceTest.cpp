@@ -10,6 +10,7 @@
 // those it does (the DP foot, 2048 px wide, lowest). Skips when the folder is absent.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
