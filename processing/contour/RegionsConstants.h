@@ -95,6 +95,7 @@ constexpr double kDarkCellBalance = 0.2;
 // it; a piece at least kRidgeMinLengthMm long (a fibula's or a metatarsal's shaft), at most
 // kRidgeMaxWidthMm wide on average, not along a side within kRidgeFrameMm, half of it at least
 // kRidgeDeepMm inside the anatomy; the tissue within kRidgeClearMm of it is not marked tissue.
+// A piece is taken on the ridge widened by kRidgeGapMm: pieces up to twice that apart are one.
 constexpr double kRidgeFromMm = 2.0;
 constexpr double kRidgeToMm = 5.0;
 constexpr double kRidgeFlankMm = 2.0;
@@ -105,6 +106,7 @@ constexpr double kRidgeMaxWidthMm = 4.0;
 constexpr double kRidgeFrameMm = 15.0;
 constexpr float kRidgeDeepMm = 6.0f;
 constexpr double kRidgeClearMm = 2.0;
+constexpr double kRidgeGapMm = 2.0;
 // The confident core of a piece dropped for its outline is kept when it is on edges by itself
 // and within this distance of the bones kept (BoneRegionsMethod, step 8).
 constexpr double kRescueNearMm = 10.0;

@@ -8,6 +8,7 @@
 #include "processing/contour/ConnectedComponents.h"
 #include "processing/contour/RegionsConstants.h"
 #include "processing/core/ForEachPixel.h"
+#include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/PixelBox.h"
 #include "processing/imaging/ValleyDepth.h"
 
@@ -26,6 +27,7 @@ ThinBoneRidgeSettings thinBoneRidgeSettings(double mm) {
     s.maxWidthPx = kRidgeMaxWidthMm / mm;
     s.framePx = static_cast<int>(px(kRidgeFrameMm));
     s.deepMm = kRidgeDeepMm;
+    s.gapPx = px(kRidgeGapMm);
     return s;
 }
 
@@ -67,24 +69,30 @@ Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& i
         const int y = static_cast<int>(i / static_cast<std::size_t>(w));
         return height.at(x - box.x0, y - box.y0) > s.height * contrast.data()[i];
     });
-    const ComponentMap cm = ConnectedComponents{}(ridge, Connectivity::Four, policy);
+    // A piece is the ridge pixels of one component of the ridge widened by gapPx: noise breaks
+    // a faint shaft's ridge into pieces a few pixels apart, each too short on its own.
+    const Mask grouped = s.gapPx >= 1.0 ? DiskMorphology{}.dilate(ridge, s.gapPx, policy) : ridge;
+    const ComponentMap cm = ConnectedComponents{}(grouped, Connectivity::Four, policy);
     if (cm.components.empty()) return ridge;
     std::vector<ThinRidgePiece> pieces(cm.components.size() + 1);
-    for (const Component& c : cm.components) {
-        ThinRidgePiece& p = pieces[static_cast<std::size_t>(c.label)];
-        p.area = c.area;
-        p.minX = c.minX;
-        p.minY = c.minY;
-        p.maxX = c.maxX;
-        p.maxY = c.maxY;
+    for (ThinRidgePiece& p : pieces) {
+        p.minX = w;
+        p.minY = h;
+        p.maxX = -1;
+        p.maxY = -1;
     }
     // Integer counts, summed in raster order: exact.
     for (int y = 0; y < h; ++y) {
         for (int x = 0; x < w; ++x) {
             const std::size_t i = static_cast<std::size_t>(y) * w + x;
             const std::int32_t l = cm.labels.data()[i];
-            if (l == 0) continue;
+            if (l == 0 || ridge.data()[i] == 0) continue;
             ThinRidgePiece& p = pieces[static_cast<std::size_t>(l)];
+            ++p.area;
+            p.minX = std::min(p.minX, x);
+            p.minY = std::min(p.minY, y);
+            p.maxX = std::max(p.maxX, x);
+            p.maxY = std::max(p.maxY, y);
             p.nearSides += x < s.framePx || x >= w - s.framePx ? 1 : 0;
             p.nearEnds += y < s.framePx || y >= h - s.framePx ? 1 : 0;
             p.deep += distanceMm.data()[i] >= s.deepMm ? 1 : 0;
@@ -93,7 +101,7 @@ Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& i
     }
     std::vector<char> keep(pieces.size(), 0);
     for (std::size_t l = 1; l < pieces.size(); ++l) keep[l] = isThinBoneRidge(pieces[l], s) ? 1 : 0;
-    return selectComponents(cm, keep, policy);
+    return intersect(selectComponents(cm, keep, policy), ridge, policy);
 }
 
 }  // namespace xrayprep::processing

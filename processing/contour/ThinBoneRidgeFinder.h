@@ -17,6 +17,7 @@ struct ThinBoneRidgeSettings {
     double maxWidthPx = 8.0;    // its area / that diagonal at most this
     int framePx = 30;           // a piece lying along a side within this is not kept
     float deepMm = 6.0f;        // half of a piece at least this deep inside the anatomy
+    double gapPx = 4.0;         // pieces are taken on the ridge widened by this radius
 };
 
 // Thin bones by their ridge: a child's faint fibula lies about 10 mm inside the skin of a thin
@@ -25,7 +26,9 @@ struct ThinBoneRidgeSettings {
 // its sides: in the tissue the skin reaches (`open`), a ridge pixel lies above the brighter of
 // the two flanks beside it (ValleyDepth of the negated `fine` image) by `height` of the local
 // contrast, above the tissue level by `level` of it, deeper than the skin band (`skinMm`) and
-// off the sole band. A 4-connected piece of such pixels is a thin bone when it is long
+// off the sole band. A piece is the ridge pixels of one 4-connected component of the ridge
+// widened by `gapPx` (noise breaks a faint shaft's ridge into pieces a few pixels apart, each
+// too short on its own); it is a thin bone when it is long
 // (minLengthPx: a fibula's or a metatarsal's shaft, not a fold or a tendon's short bulge),
 // narrow (maxWidthPx on average), does not lie along a side of the image (a collimator's edge,
 // the chest wall along a side), lies at least deepMm inside the anatomy with half of its

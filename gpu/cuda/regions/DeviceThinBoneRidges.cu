@@ -2,6 +2,7 @@
 
 #include "gpu/cuda/regions/DeviceComponentSelection.h"
 #include "gpu/cuda/regions/DeviceConnectedComponents.h"
+#include "gpu/cuda/regions/DeviceDiskMorphology.h"
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "gpu/cuda/regions/Launch.cuh"
 
@@ -9,9 +10,11 @@ namespace xrayprep::gpu::regions {
 
 namespace {
 
-// Per piece: pixels near the left/right sides, near the top/bottom, deep inside the anatomy,
-// no brighter than the bone level (processing::ThinRidgePiece), one array of entries each.
-constexpr int kCounters = 4;
+// Per piece (processing::ThinRidgePiece), one array of entries each: pixels near the left/right
+// sides, near the top/bottom, deep inside the anatomy, no brighter than the bone level; the
+// ridge pixels; and, for the bounding box of those by atomicMax, maxX + 1, maxY + 1, w - minX
+// and h - minY.
+constexpr int kCounters = 9;
 
 }  // namespace
 
@@ -40,8 +43,12 @@ DeviceMask thinBoneRidges(DeviceContext& ctx, const DeviceImage& fine, const Dev
         return op[i] != 0 && so[i] == 0 && dm[i] > skin && im[i] > tl[i] + level * co[i] &&
                hg[i] > rise * co[i];
     });
-    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, ridge);
+    // The pieces: the ridge pixels of each component of the ridge widened by gapPx.
+    const DeviceMask grouped =
+        s.gapPx >= 1.0 ? DeviceDiskMorphology{}.dilate(ctx, ridge, s.gapPx) : copyOf(ctx, ridge);
+    const DeviceComponents cm = DeviceConnectedComponents{}(ctx, grouped);
     const std::int32_t* labels = cm.labels.data();
+    const std::uint8_t* rg = ridge.data();
     const int entries = static_cast<int>(cm.area.size());
     DeviceRaster<unsigned long long> counters = labelCounters(ctx, cm, kCounters);
     unsigned long long* sums = counters.data();
@@ -49,29 +56,31 @@ DeviceMask thinBoneRidges(DeviceContext& ctx, const DeviceImage& fine, const Dev
     const float deepMm = s.deepMm;
     forEach(ctx, n, [=] __device__(std::int64_t i) {
         const std::int32_t l = labels[i];
-        if (l == 0) return;
+        if (l == 0 || rg[i] == 0) return;
         const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
         if (x < framePx || x >= w - framePx) atomicAdd(&sums[0 * entries + l], 1ull);
         if (y < framePx || y >= h - framePx) atomicAdd(&sums[1 * entries + l], 1ull);
         if (dm[i] >= deepMm) atomicAdd(&sums[2 * entries + l], 1ull);
         if (im[i] <= tl[i] + co[i]) atomicAdd(&sums[3 * entries + l], 1ull);
+        atomicAdd(&sums[4 * entries + l], 1ull);
+        atomicMax(&sums[5 * entries + l], static_cast<unsigned long long>(x + 1));
+        atomicMax(&sums[6 * entries + l], static_cast<unsigned long long>(y + 1));
+        atomicMax(&sums[7 * entries + l], static_cast<unsigned long long>(w - x));
+        atomicMax(&sums[8 * entries + l], static_cast<unsigned long long>(h - y));
     });
     DeviceMask keep = labelFlags(ctx, cm);
     std::uint8_t* k = keep.data();
     const int* count = cm.count;
-    const std::int32_t* area = cm.area.data();
-    const std::int32_t* minX = cm.minX.data();
-    const std::int32_t* minY = cm.minY.data();
-    const std::int32_t* maxX = cm.maxX.data();
-    const std::int32_t* maxY = cm.maxY.data();
     const double minLength = s.minLengthPx, maxWidth = s.maxWidthPx;
     // processing::isThinBoneRidge.
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
-        const long long a = area[l];
-        if (a <= 0) return;
         auto sum = [=](int c) { return static_cast<long long>(sums[c * entries + l]); };
-        const double bw = maxX[l] - minX[l] + 1.0, bh = maxY[l] - minY[l] + 1.0;
+        const long long a = sum(4);
+        if (a <= 0) return;
+        const long long minX = w - sum(7), maxX = sum(5) - 1;
+        const long long minY = h - sum(8), maxY = sum(6) - 1;
+        const double bw = maxX - minX + 1.0, bh = maxY - minY + 1.0;
         const double length = sqrt(bw * bw + bh * bh);
         const bool alongSide = 2 * sum(0) >= a && bh >= bw;
         const bool alongEnd = 2 * sum(1) >= a && bw >= bh;
@@ -80,7 +89,7 @@ DeviceMask thinBoneRidges(DeviceContext& ctx, const DeviceImage& fine, const Dev
                    ? 1
                    : 0;
     });
-    return selectLabels(ctx, cm, keep);
+    return intersect(ctx, selectLabels(ctx, cm, keep), ridge);
 }
 
 }  // namespace xrayprep::gpu::regions

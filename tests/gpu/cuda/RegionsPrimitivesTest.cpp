@@ -405,9 +405,12 @@ TEST(RegionsPrimitives, ThinBoneRidgesEqualCpu) {
                         gpu_test::randomRegions(s.w, s.h, 113u + s.w, 0.7f), 2.0, kSerial);
         const Mask sole =
             plain ? Mask(s.w, s.h, 0) : gpu_test::randomRegions(s.w, s.h, 127u + s.h, 0.05f);
-        for (const auto& [from, to, flank, length, width, frame, deep] :
-             {std::tuple{4, 10, 4, 80.0, 8.0, 30, 6.0f}, std::tuple{1, 3, 1, 2.0, 50.0, 0, 0.0f},
-              std::tuple{2, 6, 2, 10.0, 3.0, 4, 3.0f}, std::tuple{1, 1, 0, 0.0, 1e9, 2, 20.0f}}) {
+        for (const auto& [from, to, flank, length, width, frame, deep, gap] :
+             {std::tuple{4, 10, 4, 80.0, 8.0, 30, 6.0f, 4.0},
+              std::tuple{1, 3, 1, 2.0, 50.0, 0, 0.0f, 0.0},
+              std::tuple{2, 6, 2, 10.0, 3.0, 4, 3.0f, 2.5},
+              std::tuple{1, 1, 0, 0.0, 1e9, 2, 20.0f, 1.0},
+              std::tuple{4, 10, 4, 40.0, 8.0, 30, 6.0f, 9.0}}) {
             processing::ThinBoneRidgeSettings rs;
             rs.fromPx = from;
             rs.toPx = to;
@@ -416,6 +419,7 @@ TEST(RegionsPrimitives, ThinBoneRidgesEqualCpu) {
             rs.maxWidthPx = width;
             rs.framePx = frame;
             rs.deepMm = deep;
+            rs.gapPx = gap;
             const Mask cpu = processing::ThinBoneRidgeFinder{}(
                 fine, img, tissueLevel, contrast, open, distance, 2.0, sole, rs, kSerial);
             for (const auto v : cpu.pixels()) ridgePixels += v;
@@ -425,7 +429,8 @@ TEST(RegionsPrimitives, ThinBoneRidgesEqualCpu) {
                                                              dev.up(sole), rs)),
                                  cpu),
                       "")
-                << name(s) << " ridges " << from << " " << to << " " << flank << " " << length;
+                << name(s) << " ridges " << from << " " << to << " " << flank << " " << length
+                << " gap " << gap;
         }
     }
     EXPECT_GT(ridgePixels, 0);

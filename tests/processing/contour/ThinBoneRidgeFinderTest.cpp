@@ -42,6 +42,7 @@ struct Scene {
         s.maxWidthPx = 8.0;
         s.framePx = 10;
         s.deepMm = 6.0f;
+        s.gapPx = 4.0;
         return s;
     }
 };
@@ -58,6 +59,27 @@ TEST(ThinBoneRidgeFinder, ALongFaintRodIsFoundExactly) {
     Scene s;
     s.addRod(30, 3, 20, 180, 140.0f);
     EXPECT_EQ(s.ridges(), s.rod);
+}
+
+// Noise breaks a faint shaft's ridge into pieces a few pixels apart, each shorter than
+// minLengthPx: up to twice gapPx apart they are one piece, and the whole rod is found; with
+// no gap allowed, none of them is.
+TEST(ThinBoneRidgeFinder, ARodBrokenIntoShortPiecesIsOnePiece) {
+    Scene s;
+    s.addRod(30, 3, 20, 70, 140.0f);
+    s.addRod(30, 3, 73, 123, 140.0f);
+    s.addRod(30, 3, 129, 180, 140.0f);
+    EXPECT_EQ(s.ridges(), s.rod);
+    ThinBoneRidgeSettings noGap = Scene::settings();
+    noGap.gapPx = 0.0;
+    EXPECT_EQ(
+        count(ThinBoneRidgeFinder{}(s.image, s.image, s.tissueLevel, s.contrast, s.open, s.distance,
+                                    2.0, s.sole, noGap, ExecutionPolicy::serial())),
+        0);
+    Scene far;  // 10 rows apart: two short rods, not one bone
+    far.addRod(30, 3, 20, 70, 140.0f);
+    far.addRod(30, 3, 80, 130, 140.0f);
+    EXPECT_EQ(count(far.ridges()), 0);
 }
 
 TEST(ThinBoneRidgeFinder, ShortRodsFoldsAndBroadRisesAreNot) {
