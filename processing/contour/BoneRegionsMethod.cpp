@@ -424,7 +424,20 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         });
         // A bone the image's edge cuts shows its medullary canal as a notch open onto the edge;
         // it is judged as a hole (the canal of a tibia fills), unless bone outlines bound it
-        // (the tissue between a tibia and a fibula that meet below the cut stays open).
+        // (the tissue between a tibia and a fibula that meet below the cut stays open). A notch
+        // whose mouth the pieces or the closing sealed within the closing's reach of the edge
+        // (a faint fibula's ragged outline touching the tibia where the image cuts both) is a
+        // hole by now, and a hole within one piece is filled: judged as the notch it is with
+        // its wall taken away, the tissue between two bones reopens with its wall.
+        const Mask walls = wallsAtEdge(closed, static_cast<int>(std::ceil(r)), policy);
+        if (std::any_of(walls.pixels().begin(), walls.pixels().end(),
+                        [](std::uint8_t v) { return v != 0; })) {
+            const Mask unsealed = andNot(closed, walls, policy);
+            const Mask sealedNotches = edgeNotches(unsealed, anatomy, policy);
+            const Mask between = andNot(
+                sealedNotches, keepNotchesOffEdges(sealedNotches, unsealed, ev, policy), policy);
+            closed = andNot(closed, between, policy);
+        }
         const Mask notches =
             keepNotchesOffEdges(edgeNotches(closed, anatomy, policy), closed, ev, policy);
         bone =

@@ -209,4 +209,32 @@ Mask fillInnerHoles(const Mask& closed, const Mask& bones, const Mask& tissue, d
     return out;
 }
 
+Mask wallsAtEdge(const Mask& closed, int reach, const ExecutionPolicy& policy) {
+    const int w = closed.width(), h = closed.height();
+    const Mask holes = andNot(fillHoles(closed, policy), closed, policy);
+    Mask out(w, h, 0);
+    if (reach <= 0) return out;
+    // A pixel of `closed` is wall when a hole pixel lies beyond it, on the far side from an
+    // image side within `reach` of that side (at most `reach` reads per side and pixel).
+    forEachPixel(out, policy, [&](std::size_t i) -> std::uint8_t {
+        if (closed.data()[i] == 0) return 0;
+        const int x = static_cast<int>(i % static_cast<std::size_t>(w));
+        const int y = static_cast<int>(i / static_cast<std::size_t>(w));
+        for (int k = y + 1; k < std::min(reach, h); ++k) {
+            if (holes.at(x, k) != 0) return 1;
+        }
+        for (int k = std::max(h - reach, 0); k < y; ++k) {
+            if (holes.at(x, k) != 0) return 1;
+        }
+        for (int k = x + 1; k < std::min(reach, w); ++k) {
+            if (holes.at(k, y) != 0) return 1;
+        }
+        for (int k = std::max(w - reach, 0); k < x; ++k) {
+            if (holes.at(k, y) != 0) return 1;
+        }
+        return 0;
+    });
+    return out;
+}
+
 }  // namespace xrayprep::processing

@@ -54,4 +54,12 @@ namespace xrayprep::processing {
 [[nodiscard]] Mask edgeNotches(const Mask& closed, const Mask& anatomy,
                                const ExecutionPolicy& policy);
 
+// The walls that shut a hole of `closed` off from the image's edge within `reach` pixels: for
+// every hole pixel (unset, with no 4-connected unset path to the border) within `reach` of a
+// side, the pixels of `closed` between it and that side, on its column for the top and bottom
+// sides and on its row for the left and right ones. A notch whose mouth a bone's ragged
+// outline or the closing sealed where the image cuts the bones is a hole of `closed`; without
+// its wall it reaches the edge again and can be judged as the notch it is (edgeNotches).
+[[nodiscard]] Mask wallsAtEdge(const Mask& closed, int reach, const ExecutionPolicy& policy);
+
 }  // namespace xrayprep::processing

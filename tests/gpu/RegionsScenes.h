@@ -206,6 +206,10 @@ inline std::vector<RegionsScene> phantomScenes() {
     // A child's wide ankle joint closed off by the malleoli, left open as a joint space
     // (JointSpaceFinder; the matrix's ankle-ap+child seed 7).
     out.push_back(projectionScene(PhantomView::AnkleAP, "child", 7));
+    // The tissue between a child's tibia and faint fibula, sealed off at the top edge by the
+    // fibula's ragged outline: judged as a notch without that wall, left open (wallsAtEdge; the
+    // matrix's mix:ankle-child seed 33).
+    out.push_back(projectionScene(PhantomView::AnkleAP, "child,shutters,marker,text", 33));
     out.push_back(plateauPocketScene());
     return out;
 }

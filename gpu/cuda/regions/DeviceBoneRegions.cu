@@ -442,6 +442,17 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                     (cl[i] != 0 && pl[i] == 0 &&
                      (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
+        // A notch the pieces or the closing sealed within the closing's reach of the edge is
+        // judged as a notch with its wall taken away: between two bones, it reopens
+        // (BoneRegionsMethod.cpp).
+        {
+            const DeviceMask unsealed =
+                andNot(ctx, closed, wallsAtEdge(ctx, closed, static_cast<int>(std::ceil(r))));
+            const DeviceMask sealedNotches = edgeNotches(ctx, unsealed, anatomy);
+            closed = andNot(
+                ctx, closed,
+                andNot(ctx, sealedNotches, keepNotchesOffEdges(ctx, sealedNotches, unsealed, ev)));
+        }
         // The notches the image's edge cuts open whose outline is off edges (a medullary canal)
         // are judged as holes.
         const DeviceMask notches =

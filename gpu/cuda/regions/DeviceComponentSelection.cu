@@ -296,4 +296,33 @@ DeviceMask fillInnerHoles(DeviceContext& ctx, const DeviceMask& closed, const De
     return out;
 }
 
+DeviceMask wallsAtEdge(DeviceContext& ctx, const DeviceMask& closed, int reach) {
+    const int w = closed.width(), h = closed.height();
+    const DeviceMask holes = andNot(ctx, fillHoles(ctx, closed), closed);
+    DeviceMask out = ctx.raster<std::uint8_t>(w, h);
+    const std::uint8_t* cl = closed.data();
+    const std::uint8_t* ho = holes.data();
+    map(ctx, out, [=] __device__(std::int64_t i) -> std::uint8_t {
+        if (reach <= 0 || cl[i] == 0) return 0;
+        const int x = static_cast<int>(i % w), y = static_cast<int>(i / w);
+        const auto at = [=](int px, int py) {
+            return ho[static_cast<std::int64_t>(py) * w + px] != 0;
+        };
+        for (int k = y + 1; k < min(reach, h); ++k) {
+            if (at(x, k)) return 1;
+        }
+        for (int k = max(h - reach, 0); k < y; ++k) {
+            if (at(x, k)) return 1;
+        }
+        for (int k = x + 1; k < min(reach, w); ++k) {
+            if (at(k, y)) return 1;
+        }
+        for (int k = max(w - reach, 0); k < x; ++k) {
+            if (at(k, y)) return 1;
+        }
+        return 0;
+    });
+    return out;
+}
+
 }  // namespace xrayprep::gpu::regions

@@ -30,6 +30,9 @@ namespace xrayprep::gpu::regions {
 // one and the same piece of `closed`.
 [[nodiscard]] DeviceMask edgeNotches(DeviceContext& ctx, const DeviceMask& closed,
                                      const DeviceMask& anatomy);
+// processing::wallsAtEdge: the pixels of `closed` between a hole pixel within `reach` of an
+// image side and that side (on its column or row).
+[[nodiscard]] DeviceMask wallsAtEdge(DeviceContext& ctx, const DeviceMask& closed, int reach);
 // processing::fillInnerHoles (the holes of `closed` and `notches`): a hole is filled when it is
 // at most alwaysArea, or when it is not largely `tissue` (the tissue the skin reaches) and is
 // small or (not at least valleyShare `valleys`) lies within one bone of `bones`.

@@ -280,6 +280,7 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
     XRAYPREP_REQUIRE_CUDA();
     gpu_test::RegionsDevice dev;
     std::int64_t notchPixels = 0;  // the scenes have notches to compare
+    std::int64_t wallPixels = 0;   // ... and walls that seal holes off from the edge
     for (const Size& s : kSizes) {
         const Mask m = gpu_test::randomRegions(s.w, s.h, 59u + s.w, 0.4f);
         const Mask touch = gpu_test::randomSpecks(s.w, s.h, 61u, 0.001);
@@ -325,6 +326,14 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
                     "")
                     << name(s) << " edgeNotches";
             }
+            for (const int reach : {0, 3, 8}) {
+                const Mask cpuWalls = processing::wallsAtEdge(*closed, reach, kSerial);
+                for (const auto v : cpuWalls.pixels()) wallPixels += v;
+                EXPECT_EQ(difference(dev.down(rg::wallsAtEdge(dev.ctx, dev.up(*closed), reach)),
+                                     cpuWalls),
+                          "")
+                    << name(s) << " wallsAtEdge " << reach;
+            }
         }
         const Mask bone = gpu_test::randomRegions(s.w, s.h, 67u, 0.2f);
         EXPECT_EQ(difference(dev.down(rg::DevicePocketSealer{}(dev.ctx, dev.up(bone),
@@ -334,6 +343,7 @@ TEST(RegionsPrimitives, ComponentSelectionEqualsCpu) {
             << name(s) << " pockets";
     }
     EXPECT_GT(notchPixels, 0);
+    EXPECT_GT(wallPixels, 0);
 }
 
 TEST(RegionsPrimitives, DarkCellsEqualCpu) {

@@ -30,6 +30,13 @@ Mask pieceOf(const Raster<std::int32_t>& labels, std::int32_t l) {
     return m;
 }
 
+// Sets the pixels of the box [x0, x1] x [y0, y1] of m to v.
+void box(Mask& m, int x0, int y0, int x1, int y1, std::uint8_t v) {
+    for (int y = y0; y <= y1; ++y) {
+        for (int x = x0; x <= x1; ++x) m.at(x, y) = v;
+    }
+}
+
 Mask bruteComponentsTouching(const Mask& m, const Mask& touch) {
     const Raster<std::int32_t> labels = test::floodLabels(m, false);
     std::vector<char> hit(static_cast<std::size_t>(countOf(labels)) + 1, 0);
@@ -297,11 +304,6 @@ TEST(ComponentSelection, FillInnerHolesMatchesTheRuleOnRandomMasks) {
 // - a 2 x 2 hole inside one bone: a quarter of tissue keeps it open, without tissue it fills.
 TEST(ComponentSelection, FillInnerHolesKnownScenes) {
     const int w = 40, h = 30;
-    auto box = [](Mask& m, int x0, int y0, int x1, int y1, std::uint8_t v) {
-        for (int y = y0; y <= y1; ++y) {
-            for (int x = x0; x <= x1; ++x) m.at(x, y) = v;
-        }
-    };
     const Mask noTissue(w, h, 0);
     // One bone, a 6 x 6 hole in it.
     Mask ring(w, h, 0);
@@ -437,11 +439,6 @@ TEST(ComponentSelection, EdgeNotchesMatchTheRuleOnRandomMasks) {
 // that also opens onto the air (a pixel outside the anatomy) is none either.
 TEST(ComponentSelection, EdgeNotchesKnownScenes) {
     const int w = 30, h = 20;
-    auto box = [](Mask& m, int x0, int y0, int x1, int y1, std::uint8_t v) {
-        for (int y = y0; y <= y1; ++y) {
-            for (int x = x0; x <= x1; ++x) m.at(x, y) = v;
-        }
-    };
     const Mask anatomy(w, h, 1);
     Mask tube(w, h, 0);
     box(tube, 8, 0, 20, 12, 1);
@@ -464,6 +461,82 @@ TEST(ComponentSelection, EdgeNotchesKnownScenes) {
     box(leg, 3, 0, 26, h - 1, 1);
     const Mask notches = edgeNotches(tube, leg, ExecutionPolicy::serial());
     EXPECT_EQ(notches, canal);
+}
+
+// The holes of a mask by flood fill from the border (unset pixels no 4-connected unset path
+// joins to it), and for each hole pixel near a side every set pixel between it and that side.
+Mask bruteWallsAtEdge(const Mask& closed, int reach) {
+    const int w = closed.width(), h = closed.height();
+    Mask unset(w, h, 0);
+    for (std::size_t i = 0; i < closed.size(); ++i) unset.data()[i] = closed.data()[i] == 0;
+    const Raster<std::int32_t> regions = test::floodLabels(unset, false);
+    std::set<std::int32_t> outer;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if ((x == 0 || y == 0 || x == w - 1 || y == h - 1) && regions.at(x, y) != 0) {
+                outer.insert(regions.at(x, y));
+            }
+        }
+    }
+    Mask out(w, h, 0);
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            if (regions.at(x, y) == 0 || outer.count(regions.at(x, y)) != 0) continue;
+            for (int k = 0; k < h; ++k) {
+                if ((y < reach && k < y) || (y >= h - reach && k > y))
+                    out.at(x, k) |= closed.at(x, k);
+            }
+            for (int k = 0; k < w; ++k) {
+                if ((x < reach && k < x) || (x >= w - reach && k > x))
+                    out.at(k, y) |= closed.at(k, y);
+            }
+        }
+    }
+    return out;
+}
+
+TEST(ComponentSelection, WallsAtEdgeMatchTheRuleOnRandomMasks) {
+    std::uint32_t seed = 1300;
+    for (const auto& [w, h] : test::edgeCaseSizes()) {
+        for (const double density : {0.4, 0.7, 0.9}) {
+            for (const int reach : {0, 1, 3, 8}) {
+                const Mask closed = test::randomBinaryMask(w, h, density, seed++);
+                SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density) +
+                             " reach " + std::to_string(reach));
+                const Mask walls = wallsAtEdge(closed, reach, ExecutionPolicy{2});
+                ASSERT_TRUE(walls.sameSize(w, h));
+                EXPECT_EQ(walls, bruteWallsAtEdge(closed, reach));
+                EXPECT_EQ(walls, wallsAtEdge(closed, reach, ExecutionPolicy::serial()));
+            }
+        }
+    }
+}
+
+// Two bones the top edge cuts whose outlines touch two rows below the cut: the tissue between
+// them is a hole whose wall is those two rows; within the reach it is that wall, beyond the
+// reach (or with the tissue deeper than the reach) there is none, and a canal open onto the
+// edge (a notch already) has none either.
+TEST(ComponentSelection, WallsAtEdgeKnownScenes) {
+    const int w = 30, h = 20;
+    Mask sealed(w, h, 0);
+    box(sealed, 8, 0, 20, 12, 1);
+    box(sealed, 11, 2, 17, 8, 0);  // the tissue between the two, sealed by rows 0 and 1
+    Mask wall(w, h, 0);
+    box(wall, 11, 0, 17, 1, 1);
+    EXPECT_EQ(wallsAtEdge(sealed, 3, ExecutionPolicy::serial()), wall);
+    EXPECT_EQ(wallsAtEdge(sealed, 2, ExecutionPolicy::serial()), Mask(w, h, 0));
+    EXPECT_EQ(wallsAtEdge(sealed, 0, ExecutionPolicy::serial()), Mask(w, h, 0));
+
+    Mask deep = sealed;
+    box(deep, 11, 2, 17, 5, 1);  // the hole starts 6 rows below the edge
+    EXPECT_EQ(wallsAtEdge(deep, 6, ExecutionPolicy::serial()), Mask(w, h, 0));
+    Mask deepWall(w, h, 0);
+    box(deepWall, 11, 0, 17, 5, 1);
+    EXPECT_EQ(wallsAtEdge(deep, 7, ExecutionPolicy::serial()), deepWall);
+
+    Mask open = sealed;
+    box(open, 11, 0, 17, 1, 0);  // a notch, no hole
+    EXPECT_EQ(wallsAtEdge(open, 8, ExecutionPolicy::serial()), Mask(w, h, 0));
 }
 
 TEST(ComponentSelection, ParallelEqualsSerial) {
