@@ -357,7 +357,14 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // not bridge it all the same. A calcaneus's dim interior (its flanks are cortex) and a
         // tibia's medullary canal (it opens only onto the image's edge) stay bridgeable. A gap
         // that opens onto the image's edge between sides bright across kEdgeGapFlankMm (tibia
-        // and fibula, two metatarsals whose toes the image cuts) is not bridged either.
+        // and fibula, two metatarsals whose toes the image cuts) is not bridged either. Nor is a
+        // valley between two bones (valleyTissue) that opens onto the skin through what the
+        // watershed gave to tissue: the webs between a child's slender metatarsals on a DP foot
+        // open onto the skin only through the thick tissue between the metatarsal heads and the
+        // toes, which bones enclose on most sides (never open tissue) and which stands above the
+        // tissue level the thinner tissue at the skin sets (no candidate either), so neither
+        // `reached` nor the gaps hold them, and the closing filled them between rays the sealing
+        // had joined at their bases.
         const Mask gaps = deepValleys(kGapFlankMm);
         const Mask outsideBone = unite(tissue, andNot(anatomy, candidate, policy), policy);
         Mask imageEdge(w, h, 0);
@@ -366,8 +373,12 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             const int y = static_cast<int>(i / static_cast<std::size_t>(w));
             return x == 0 || y == 0 || x == w - 1 || y == h - 1;
         });
+        const Mask watershedTissue = andNot(anatomy, watershedBone, policy);
         Mask notBridged = unite(
-            reached, intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+            unite(reached,
+                  intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+                  policy),
+            intersect(valleyTissue, componentsTouching(watershedTissue, skinBand, policy), policy),
             policy);
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only

@@ -410,9 +410,11 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     if (p.closeMm > 0.0) {
         const double r = px(p.closeMm);
         // The gaps between two whole bones (BoneRegionsMethod.cpp) that open onto the skin's
-        // tissue through anything that is not bone candidate, and those between sides bright
-        // across kEdgeGapFlankMm that open onto the image's edge: the final closing does not
-        // bridge them (nor the tissue the skin reaches).
+        // tissue through anything that is not bone candidate, those between sides bright
+        // across kEdgeGapFlankMm that open onto the image's edge, and the valleys between bones
+        // that open onto the skin through what the watershed gave to tissue (a child's
+        // metatarsal webs): the final closing does not bridge them (nor the tissue the skin
+        // reaches).
         const DeviceMask gaps = valleysOf(kGapFlankMm);
         const DeviceMask outsideBone = unite(ctx, tissue, andNot(ctx, anatomy, candidate));
         DeviceMask imageEdge = ctx.raster<std::uint8_t>(w, h);
@@ -420,12 +422,15 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             const std::int64_t x = i % w, y = i / w;
             return x == 0 || y == 0 || x == w - 1 || y == h - 1;
         });
+        const DeviceMask watershedTissue = andNot(ctx, anatomy, watershedBone);
         const DeviceMask notBridged =
             unite(ctx,
-                  unite(ctx, reached,
-                        intersect(ctx, gaps, componentsTouching(ctx, outsideBone, skinBand))),
-                  intersect(ctx, valleysOf(kEdgeGapFlankMm),
-                            componentsTouching(ctx, outsideBone, imageEdge)));
+                  unite(ctx,
+                        unite(ctx, reached,
+                              intersect(ctx, gaps, componentsTouching(ctx, outsideBone, skinBand))),
+                        intersect(ctx, valleysOf(kEdgeGapFlankMm),
+                                  componentsTouching(ctx, outsideBone, imageEdge))),
+                  intersect(ctx, valleyTissue, componentsTouching(ctx, watershedTissue, skinBand)));
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
         // (outside the tissue the skin reaches and the gaps between bones that open onto it).
