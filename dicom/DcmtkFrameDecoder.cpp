@@ -31,6 +31,10 @@ bool isJpegProcess(const std::string& uid) {
     const int n = jpegFamilyNumber(uid);
     return n >= 50 && n <= 70;
 }
+bool isJpegLs(const std::string& uid) {
+    const int n = jpegFamilyNumber(uid);
+    return n == 80 || n == 81;
+}
 bool isRle(const std::string& uid) { return uid == "1.2.840.10008.1.2.5"; }
 
 std::uint32_t le32(std::span<const std::uint8_t> s, std::size_t at) {
@@ -57,26 +61,33 @@ void checkRleHeader(std::span<const std::uint8_t> fragment, int expectedSegments
     }
 }
 
-// Bytes per decoded sample, after checking what DCMTK's decoder will rely on.
-int prepareEncapsulated(DcmPixelData& pixelData, const ImageAttributes& a, int frame) {
+// What the decoder needs to know of an encapsulated frame before decoding it.
+struct EncapsulatedLayout {
+    int bytesPerSample = 0;    // of DCMTK's decoded samples
+    int codingErrorBound = 0;  // JPEG-LS NEAR (DecodedFrame::codingErrorBound)
+};
+
+// The frame's layout, after checking what DCMTK's decoder will rely on.
+EncapsulatedLayout prepareEncapsulated(DcmPixelData& pixelData, const ImageAttributes& a,
+                                       int frame) {
     DcmPixelSequence* sequence = nullptr;
     const E_TransferSyntax xfer = DcmXfer(a.transferSyntaxUid.c_str()).getXfer();
     if (pixelData.getEncapsulatedRepresentation(xfer, nullptr, sequence).bad() || !sequence) {
         throw std::runtime_error("encapsulated pixel data not found");
     }
     const EncapsulatedFrames frames(*sequence, a.numberOfFrames);
-    int bytesPerSample = a.bitsAllocated / 8;
+    EncapsulatedLayout layout{a.bitsAllocated / 8, 0};
+    const auto jpegStart = [](std::span<const std::uint8_t> s) {
+        return s.size() >= 2 && s[0] == 0xFF && s[1] == 0xD8;
+    };
     if (isJpegProcess(a.transferSyntaxUid)) {
-        const auto jpegStart = [](std::span<const std::uint8_t> s) {
-            return s.size() >= 2 && s[0] == 0xFF && s[1] == 0xD8;
-        };
         const int first = frames.frameFragments(frame, jpegStart).first;
         // DCMTK writes samples of the JPEG precision, whatever BitsAllocated says.
         const int precision = jpegSamplePrecision(frames.fragment(first));
         if (precision == 0) throw std::runtime_error("no JPEG frame header in the pixel data");
-        bytesPerSample = precision > 8 ? 2 : 1;
+        layout.bytesPerSample = precision > 8 ? 2 : 1;
     } else if (isRle(a.transferSyntaxUid)) {
-        const int segments = a.samplesPerPixel * bytesPerSample;
+        const int segments = a.samplesPerPixel * layout.bytesPerSample;
         const auto rleStart = [segments](std::span<const std::uint8_t> s) {
             return s.size() >= 64 && le32(s, 0) == static_cast<std::uint32_t>(segments);
         };
@@ -85,16 +96,22 @@ int prepareEncapsulated(DcmPixelData& pixelData, const ImageAttributes& a, int f
         throw std::runtime_error("NumberOfFrames is " + std::to_string(a.numberOfFrames) +
                                  " but the pixel data holds only " +
                                  std::to_string(frames.fragmentCount()) + " fragments");
+    } else if (isJpegLs(a.transferSyntaxUid)) {
+        // The scan header's NEAR; DCMTK's decoder reads the same header (and refuses the frame
+        // if it is broken).
+        layout.codingErrorBound =
+            jpegLsNearBound(frames.fragment(frames.frameFragments(frame, jpegStart).first));
     }
-    return bytesPerSample;
+    return layout;
 }
 
 }  // namespace
 
 DecodedFrame DcmtkFrameDecoder::operator()(DcmItem& dataset, DcmPixelData& pixelData,
                                            const ImageAttributes& a, int frame) const {
-    const int bytesPerSample =
-        a.encapsulated ? prepareEncapsulated(pixelData, a, frame) : a.bitsAllocated / 8;
+    const EncapsulatedLayout layout = a.encapsulated ? prepareEncapsulated(pixelData, a, frame)
+                                                     : EncapsulatedLayout{a.bitsAllocated / 8, 0};
+    const int bytesPerSample = layout.bytesPerSample;
     const std::size_t pixels = static_cast<std::size_t>(a.rows) * a.columns;
     const int spp = a.samplesPerPixel;
     // Room for 16-bit samples whatever the header says, plus DCMTK's pad byte.
@@ -125,6 +142,7 @@ DecodedFrame DcmtkFrameDecoder::operator()(DcmItem& dataset, DcmPixelData& pixel
     const bool maskValues = !a.encapsulated || isRle(a.transferSyntaxUid) || a.pixelSigned;
     out.mayExceedBitsStored = !maskValues;
     out.lossy = a.lossy;
+    out.codingErrorBound = layout.codingErrorBound;
     const int shift = a.highBit + 1 - a.bitsStored;
     const std::uint32_t mask = (1u << a.bitsStored) - 1u;
     const std::uint32_t signBit = 1u << (a.bitsStored - 1);

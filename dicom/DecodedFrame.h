@@ -19,6 +19,9 @@ struct DecodedFrame {
     bool mayExceedBitsStored = false;
     // Lossy transfer syntax: small overshoots past the BitsStored range are decoding ringing.
     bool lossy = false;
+    // The largest error the codec allowed per sample: NEAR of a JPEG-LS near-lossless scan (0:
+    // lossless, or a lossy codec that states no bound).
+    int codingErrorBound = 0;
     std::string colorModel;  // photometric interpretation of the decoded samples
     std::vector<std::string> warnings;
 };

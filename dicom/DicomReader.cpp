@@ -179,6 +179,7 @@ LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& 
     ConvertedFrame converted = FrameConverter{}(decoded, attributes.photometric == "MONOCHROME1");
     processing::ImageMetadata metadata =
         MetadataBuilder{}(attributes, converted, warnings, options.frame);
+    metadata.codingErrorBound = decoded.codingErrorBound;
     return {std::move(converted.image), std::move(metadata)};
 }
 

@@ -92,7 +92,12 @@ std::vector<std::uint8_t> EncapsulatedFrames::frameBytes(int frame,
     return bytes;
 }
 
-int jpegSamplePrecision(std::span<const std::uint8_t> s) {
+namespace {
+
+// Walks the marker segments of a JPEG/JPEG-LS stream up to the first scan's data, calling
+// visit(marker, position of the marker's 0xFF) for each until it returns true; true if one did.
+template <class Visit>
+bool visitJpegMarkers(std::span<const std::uint8_t> s, Visit&& visit) {
     std::size_t pos = 0;
     while (pos + 4 < s.size()) {
         if (s[pos] != 0xFF) {
@@ -100,10 +105,7 @@ int jpegSamplePrecision(std::span<const std::uint8_t> s) {
             continue;
         }
         const std::uint8_t marker = s[pos + 1];
-        const bool startOfFrame = (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 &&
-                                   marker != 0xC8 && marker != 0xCC) ||
-                                  marker == 0xF7;  // JPEG-LS SOF55
-        if (startOfFrame) return pos + 4 < s.size() ? s[pos + 4] : 0;
+        if (visit(marker, pos)) return true;
         const bool standalone = marker == 0xD8 || marker == 0xD9 || marker == 0x01 ||
                                 marker == 0xFF || marker == 0x00 ||
                                 (marker >= 0xD0 && marker <= 0xD7);
@@ -111,9 +113,38 @@ int jpegSamplePrecision(std::span<const std::uint8_t> s) {
             pos += marker == 0xFF ? 1 : 2;
             continue;
         }
+        if (marker == 0xDA) return false;  // the scan's coded data follows
         pos += 2 + ((s[pos + 2] << 8) | s[pos + 3]);
     }
-    return 0;
+    return false;
+}
+
+}  // namespace
+
+int jpegSamplePrecision(std::span<const std::uint8_t> s) {
+    int precision = 0;
+    visitJpegMarkers(s, [&](std::uint8_t marker, std::size_t pos) {
+        const bool startOfFrame = (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 &&
+                                   marker != 0xC8 && marker != 0xCC) ||
+                                  marker == 0xF7;  // JPEG-LS SOF55
+        if (startOfFrame) precision = pos + 4 < s.size() ? s[pos + 4] : 0;
+        return startOfFrame;
+    });
+    return precision;
+}
+
+int jpegLsNearBound(std::span<const std::uint8_t> s) {
+    bool jpegLs = false;
+    int near = 0;
+    visitJpegMarkers(s, [&](std::uint8_t marker, std::size_t pos) {
+        if (marker == 0xF7) jpegLs = true;
+        if (marker != 0xDA) return false;
+        // SOS: length (2), component count Ns (1), Ns x (id, mapping table) (2 each), NEAR (1).
+        const std::size_t at = pos + 5 + 2 * static_cast<std::size_t>(s[pos + 4]);
+        if (jpegLs && at < s.size()) near = s[at];
+        return true;
+    });
+    return near;
 }
 
 }  // namespace xrayprep::dicom

@@ -39,4 +39,9 @@ class EncapsulatedFrames {
 // JPEG sample precision (bits) from the first SOF marker of a JPEG/JPEG-LS stream; 0 if none.
 int jpegSamplePrecision(std::span<const std::uint8_t> stream);
 
+// NEAR, the largest error per sample, of the first scan of a JPEG-LS stream (its SOS header
+// after a SOF55 frame header); 0 for a lossless scan, a stream that is not JPEG-LS, or headers
+// cut short.
+int jpegLsNearBound(std::span<const std::uint8_t> stream);
+
 }  // namespace xrayprep::dicom

@@ -24,6 +24,8 @@ Json imageFactsJson(const processing::Image& image, const processing::ImageMetad
     }
     j["frames"] = metadata.frameCount;
     j["frame"] = metadata.frameIndex;
+    // The largest error per stored value the file's codec allowed (JPEG-LS NEAR; 0: none).
+    j["codingErrorBound"] = metadata.codingErrorBound;
     if (!metadata.warnings.empty()) {
         Json w = Json::array();
         for (const auto& text : metadata.warnings) w.push_back(text);

@@ -145,7 +145,8 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         times.label = processing::toString(kind);
         times.description = backend->description();
         processing::Pipeline pipeline(backend);
-        pipeline.setInput(loaded.image, loaded.metadata.spacing);
+        pipeline.setInput(loaded.image, loaded.metadata.spacing, {},
+                          loaded.metadata.codingErrorBound);
         for (int r = 0; r < repeat; ++r) {
             const auto& result = pipeline.run(params, StageId::Median);
             for (int s = 0; s < processing::kStageCount; ++s) {

@@ -59,7 +59,8 @@ InputOutcome InputJob::operator()(
         entry["parameters"] = processing::parametersToJson(settings_.params);
         processing::Pipeline pipeline(backend);
         pipeline.setInput(loaded.image, loaded.metadata.spacing,
-                          processing::headerField(loaded.metadata, "BodyPartExamined"));
+                          processing::headerField(loaded.metadata, "BodyPartExamined"),
+                          loaded.metadata.codingErrorBound);
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));
         };

@@ -107,6 +107,7 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                                    : g.blockMeanAbsDifference(*in.radiograph, in.median, policy);
     TexturedGapSettings s;
     s.thicknessMm = p.textureFillMm;
+    s.codingErrorBound = in.codingErrorBound;
     // And the pockets the bone encloses, at a lower ratio (a noisy film's hollow calcaneus).
     TexturedPocketSettings ps;
     ps.reachMm = p.enclosureMm;

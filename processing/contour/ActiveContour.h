@@ -64,6 +64,9 @@ struct ContourInputs {
     // removed, |radiograph - median|, is the fine texture of bone the regions method's texture
     // fill reads (ContourParams::textureFillMm).
     const Image* radiograph = nullptr;
+    // The largest error the file's near-lossless codec allowed in the stored values (JPEG-LS
+    // NEAR; 0: none): its error is no bone texture (TexturedGapSettings::codingErrorBound).
+    int codingErrorBound = 0;
 };
 
 class WorkingGrid;

@@ -5,12 +5,31 @@
 #include <utility>
 #include <vector>
 
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
+namespace {
+
+// The texture with the near-lossless codec's share taken off in quadrature (see
+// TexturedGapSettings::codingErrorBound), or unchanged when there is none.
+FloatImage withoutCodingError(const FloatImage& texture, const TexturedGapSettings& s,
+                              const ExecutionPolicy& policy) {
+    if (s.codingErrorBound <= 0) return texture;
+    const double n = s.codingErrorBound;
+    const auto variance = static_cast<float>(s.codingShare * n * (n + 1.0) / 3.0);
+    FloatImage out(texture.width(), texture.height());
+    forEachPixel(out, policy, [&](std::size_t i) {
+        const float t = texture.data()[i];
+        return std::sqrt(std::max(t * t - variance, 0.0f));
+    });
+    return out;
+}
+
+}  // namespace
 
 TexturedGaps TexturedGapFinder::operator()(const FloatImage& texture, const Mask& mask,
                                            const Mask& anatomy, double cellMm,
@@ -30,7 +49,8 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
     if (w == 0 || h == 0 || cellMm <= 0.0 || !mask.sameSize(w, h) || !anatomy.sameSize(w, h)) {
         return outs;
     }
-    const FloatImage texture = GaussianBlur{}(rawTexture, s.sigmaMm / cellMm, policy);
+    const FloatImage texture =
+        GaussianBlur{}(withoutCodingError(rawTexture, s, policy), s.sigmaMm / cellMm, policy);
     const std::size_t n = texture.pixels().size();
     // Deep inside the anatomy only (the skin and the folds of clothing have texture too), and
     // against the texture of the tissue at that depth: noise and compression artefacts grow

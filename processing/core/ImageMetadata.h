@@ -26,6 +26,10 @@ struct ImageMetadata {
     std::optional<double> windowCenter;  // in stored (bone-bright) values
     std::optional<double> windowWidth;
     bool wasSigned = false;  // signed data shifted to unsigned on load
+    // The largest difference between a decoded and the original stored value that the file's
+    // codec allowed: NEAR of a JPEG-LS near-lossless stream; 0 for lossless coding, or a lossy
+    // codec with no such bound (JPEG baseline, JPEG 2000).
+    int codingErrorBound = 0;
     int frameCount = 1;
     int frameIndex = 0;
     // Key header fields for display: (name, value); patient fields are marked by name prefix

@@ -142,10 +142,12 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
     if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
 }
 
-void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, std::string bodyPart) {
+void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, std::string bodyPart,
+                        int codingErrorBound) {
     input_ = std::move(input);
     spacing_ = std::move(spacing);
     bodyPart_ = std::move(bodyPart);
+    codingErrorBound_ = codingErrorBound;
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
@@ -243,7 +245,8 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.threshold.backgroundValue,
                                                r.scale.mmPerPixel,
                                                &r.annotation,
-                                               &radiograph()};
+                                               &radiograph(),
+                                               codingErrorBound_};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                 });
                 break;
@@ -253,9 +256,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // the stage's time so that backends compare on their own work; the median's
                 // host copy may still be on its way from a device.
                 b.finishHostOutputs();
-                r.quality =
-                    MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                  params.quality, &r.median, &radiograph(), r.scale.mmPerPixel);
+                r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
+                                          params.quality, &r.median, &radiograph(),
+                                          r.scale.mmPerPixel, codingErrorBound_);
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:

@@ -30,9 +30,10 @@ class Pipeline {
 
     // Discards previous results. The spacing (none: unknown) scales the quality checks; the
     // body part the file names (DICOM BodyPartExamined, empty: not named) is one of them
-    // (BodyPartCheck).
+    // (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless codec
+    // allowed in the stored values (ImageMetadata), 0 for none.
     void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt,
-                  std::string bodyPart = {});
+                  std::string bodyPart = {}, int codingErrorBound = 0);
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -53,6 +54,7 @@ class Pipeline {
     Image input_;
     std::optional<PixelSpacing> spacing_;
     std::string bodyPart_;
+    int codingErrorBound_ = 0;
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses

@@ -187,7 +187,8 @@ QualityCheck texturedGapCheck(const TexturedGapMeasure& t, const QualityParams& 
 QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int width, int height,
                                       const std::optional<PixelSpacing>& spacing,
                                       const QualityParams& params, const Image* image,
-                                      const Image* radiograph, double mmPerPixel) const {
+                                      const Image* radiograph, double mmPerPixel,
+                                      int codingErrorBound) const {
     const MaskMeasures m = measureMask(mask, anatomy, width, height, spacing, params);
     std::optional<double> contrast;
     if (image != nullptr && image->width() == width && image->height() == height &&
@@ -210,6 +211,7 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
         ts.ratio = params.textureRatio;
         ts.depthMm = params.textureDepthMm;
         ts.thicknessMm = params.textureThicknessMm;
+        ts.codingErrorBound = codingErrorBound;
         const TexturedGapMeasure t =
             TexturedGap{}(*radiograph, *image, mask.empty() ? Mask(width, height) : mask,
                           anatomy.empty() ? Mask(width, height) : anatomy, mmPerPixel, ts,
@@ -224,9 +226,10 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
 QualityReport MaskQuality::operator()(const ContourResult& contour, int width, int height,
                                       const std::optional<PixelSpacing>& spacing,
                                       const QualityParams& params, const Image* image,
-                                      const Image* radiograph, double mmPerPixel) const {
+                                      const Image* radiograph, double mmPerPixel,
+                                      int codingErrorBound) const {
     return (*this)(contour.mask, contour.anatomy, width, height, spacing, params, image, radiograph,
-                   mmPerPixel);
+                   mmPerPixel, codingErrorBound);
 }
 
 }  // namespace xrayprep::processing

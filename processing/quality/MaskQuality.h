@@ -37,20 +37,21 @@ class MaskQuality {
     // `image` (optional, width x height) is the median image the mask was made from;
     // `radiograph` (optional, the same size) the image before the median, whose fine texture
     // the textured-gap check reads: without both that check is left out. mmPerPixel: the
-    // pixel size the run used (0: the spacing's, else a 300 mm field).
+    // pixel size the run used (0: the spacing's, else a 300 mm field). codingErrorBound: the
+    // largest error the file's near-lossless codec allowed (TexturedGapSettings).
     [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
                                            int height, const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
                                            const Image* image = nullptr,
                                            const Image* radiograph = nullptr,
-                                           double mmPerPixel = 0.0) const;
+                                           double mmPerPixel = 0.0, int codingErrorBound = 0) const;
     // The contour stage's mask against the anatomy it found.
     [[nodiscard]] QualityReport operator()(const ContourResult& contour, int width, int height,
                                            const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
                                            const Image* image = nullptr,
                                            const Image* radiograph = nullptr,
-                                           double mmPerPixel = 0.0) const;
+                                           double mmPerPixel = 0.0, int codingErrorBound = 0) const;
 };
 
 }  // namespace xrayprep::processing

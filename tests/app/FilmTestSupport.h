@@ -28,7 +28,7 @@ inline processing::PipelineResult runOnFilm(const std::filesystem::path& file, i
     EXPECT_EQ(film.image.height(), height);
     processing::Pipeline pipeline(
         std::make_shared<processing::CpuBackend>(processing::BackendKind::OpenMP, 0));
-    pipeline.setInput(film.image, film.metadata.spacing);
+    pipeline.setInput(film.image, film.metadata.spacing, {}, film.metadata.codingErrorBound);
     return pipeline.run({});
 }
 

@@ -105,7 +105,7 @@ void compareBackendsTask(QPromise<BackendComparison>& promise, const ComparisonR
                 kind, kind == processing::BackendKind::OpenMP ? request.openmpThreads : 0);
             run.timing.backendDescription = backend->description();
             auto pipeline = std::make_unique<processing::Pipeline>(backend);
-            pipeline->setInput(*request.input, request.spacing);
+            pipeline->setInput(*request.input, request.spacing, {}, request.codingErrorBound);
             const auto observer = [&](StageId s, const processing::PipelineResult&) {
                 if (cancelled()) return;
                 promise.setProgressValueAndText(

@@ -18,6 +18,7 @@ namespace xrayprep::ui {
 struct ComparisonRequest {
     std::shared_ptr<const processing::Image> input;
     std::optional<processing::PixelSpacing> spacing;  // of the input (mm parameters, checks)
+    int codingErrorBound = 0;  // of the input's near-lossless codec (ImageMetadata)
     processing::PipelineParameters parameters;
     std::vector<processing::BackendKind> backends;  // available ones; serial is run first
     int openmpThreads = 0;                          // <= 0: all cores

@@ -81,7 +81,8 @@ void PipelineModel::Impl::startRun() {
         metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
         metadata ? processing::headerField(*metadata, "BodyPartExamined") : std::string{},
         parameters,
-        *first};
+        *first,
+        metadata ? metadata->codingErrorBound : 0};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));
@@ -170,6 +171,7 @@ void PipelineModel::Impl::startComparison() {
     ComparisonRequest request;
     request.input = input;
     request.spacing = metadata ? metadata->spacing : std::nullopt;
+    request.codingErrorBound = metadata ? metadata->codingErrorBound : 0;
     request.parameters = parameters;
     for (const auto& b : q.availableBackends()) {
         if (b.available) request.backends.push_back(b.kind);

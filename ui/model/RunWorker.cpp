@@ -18,7 +18,8 @@ void runPipelineTask(QPromise<StageUpdate>& promise, const RunRequest& request,
         processing::Pipeline& pipeline = *request.pipeline;
         // A fresh pipeline gets its copy of the input here, off the GUI thread.
         if (pipeline.input().empty())
-            pipeline.setInput(*request.input, request.spacing, request.bodyPart);
+            pipeline.setInput(*request.input, request.spacing, request.bodyPart,
+                              request.codingErrorBound);
         const auto observer = [&](StageId stage, const processing::PipelineResult& result) {
             if (promise.isCanceled()) token.cancel();
             if (token.cancelled()) return;  // the GUI ignores it anyway: skip the copy

@@ -21,6 +21,7 @@ struct RunRequest {
     std::string bodyPart;  // BodyPartExamined of the input, empty if absent (quality checks)
     processing::PipelineParameters parameters;
     processing::StageId from = processing::StageId::Median;
+    int codingErrorBound = 0;  // of the input's near-lossless codec (ImageMetadata)
 };
 
 // Written by the worker, read by the GUI thread once the run's future has finished (the
