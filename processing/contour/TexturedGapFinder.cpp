@@ -15,10 +15,9 @@ namespace xrayprep::processing {
 namespace {
 
 // The texture with the near-lossless codec's share taken off in quadrature (see
-// TexturedGapSettings::codingErrorBound), or unchanged when there is none.
+// TexturedGapSettings::codingErrorBound > 0).
 FloatImage withoutCodingError(const FloatImage& texture, const TexturedGapSettings& s,
                               const ExecutionPolicy& policy) {
-    if (s.codingErrorBound <= 0) return texture;
     const double n = s.codingErrorBound;
     const auto variance = static_cast<float>(s.codingShare * n * (n + 1.0) / 3.0);
     FloatImage out(texture.width(), texture.height());
@@ -49,8 +48,11 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
     if (w == 0 || h == 0 || cellMm <= 0.0 || !mask.sameSize(w, h) || !anatomy.sameSize(w, h)) {
         return outs;
     }
+    // Without a coding bound the texture is blurred as it is (no copy on every run).
     const FloatImage texture =
-        GaussianBlur{}(withoutCodingError(rawTexture, s, policy), s.sigmaMm / cellMm, policy);
+        s.codingErrorBound > 0
+            ? GaussianBlur{}(withoutCodingError(rawTexture, s, policy), s.sigmaMm / cellMm, policy)
+            : GaussianBlur{}(rawTexture, s.sigmaMm / cellMm, policy);
     const std::size_t n = texture.pixels().size();
     // Deep inside the anatomy only (the skin and the folds of clothing have texture too), and
     // against the texture of the tissue at that depth: noise and compression artefacts grow
