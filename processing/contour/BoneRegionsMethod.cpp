@@ -374,12 +374,13 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             return x == 0 || y == 0 || x == w - 1 || y == h - 1;
         });
         const Mask watershedTissue = andNot(anatomy, watershedBone, policy);
-        Mask notBridged = unite(
-            unite(reached,
-                  intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
-                  policy),
-            intersect(valleyTissue, componentsTouching(watershedTissue, skinBand, policy), policy),
-            policy);
+        const Mask skinValleys =
+            intersect(valleyTissue, componentsTouching(watershedTissue, skinBand, policy), policy);
+        Mask notBridged =
+            unite(unite(reached,
+                        intersect(gaps, componentsTouching(outsideBone, skinBand, policy), policy),
+                        policy),
+                  skinValleys, policy);
         // The closing bridges joint lines and gaps in a cortex; what it adds must not be soft
         // tissue (between the rays of a DP foot, between tibia and fibula): it is kept only
         // where the image is at least fillLevel above the local tissue level, or where bone
@@ -426,13 +427,32 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                 }
             }
         }
-        // Never across the plantar tissue, bright as it may be (above fillLevel).
+        // Never across the plantar tissue, bright as it may be (above fillLevel), nor across
+        // the valleys between two bones that open onto the skin through the watershed's tissue
+        // (skinValleys): the webs between a child's rays, whose thick tissue in the middle of
+        // the foot stands above fillLevel too. Where such a valley is only the mouth of a pocket
+        // the closing would close (a dim pocket in a fifth metatarsal's base), the closing
+        // bridges it all the same, and the hole filling below judges the pocket as a hole.
+        Mask brightValleys(w, h);
+        forEachPixel(brightValleys, policy, [&](std::size_t i) -> std::uint8_t {
+            return closed.data()[i] != 0 && pieces.data()[i] == 0 && plantar.data()[i] == 0 &&
+                   skinValleys.data()[i] != 0 && z.data()[i] >= static_cast<float>(p.fillLevel);
+        });
         forEachPixel(closed, policy, [&](std::size_t i) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
-                   (closed.data()[i] != 0 && plantar.data()[i] == 0 &&
+                   (closed.data()[i] != 0 && plantar.data()[i] == 0 && skinValleys.data()[i] == 0 &&
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
+        if (std::any_of(brightValleys.pixels().begin(), brightValleys.pixels().end(),
+                        [](std::uint8_t v) { return v != 0; })) {
+            const Mask bridged = unite(closed, brightValleys, policy);
+            const Mask pockets = andNot(fillHoles(bridged, policy), bridged, policy);
+            closed =
+                unite(closed,
+                      componentsTouching(brightValleys, morph.dilate(pockets, 1.0, policy), policy),
+                      policy);
+        }
         // A bone the image's edge cuts shows its medullary canal as a notch open onto the edge;
         // it is judged as a hole (the canal of a tibia fills), unless bone outlines bound it
         // (the tissue between a tibia and a fibula that meet below the cut stays open). A notch

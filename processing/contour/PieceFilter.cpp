@@ -123,8 +123,9 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
         const float onSteps = sv.empty() ? std::numeric_limits<float>::infinity() : medianOf(sv);
         const float z = brightness[static_cast<std::size_t>(c.label)];
         // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin, whose
-        // edge sets the local edge strength).
-        const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece);
+        // edge sets the local edge strength), and so may one whose outline is a clean step.
+        const bool onEdges = med >= kOnEdges || (med >= kOnEdgesBright && z >= kBrightPiece) ||
+                             (med >= kOnEdgesSharp && onSteps >= kSharpSteps);
         const bool leadOnSkin = med > kLeadSharp && onSteps > kLeadSteps &&
                                 depth[static_cast<std::size_t>(c.label)] < kLeadSkinMm;
         const bool onPlatform = static_cast<double>(onSole[static_cast<std::size_t>(c.label)]) >=

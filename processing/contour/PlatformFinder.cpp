@@ -166,6 +166,7 @@ Platforms PlatformFinder::operator()(const FloatImage& img, const ValueRange& ra
     const int steps = static_cast<int>(std::floor(s.maxAngle / s.angleStep + 1e-9));
     const int angles = 2 * steps + 1;
     for (const ImageSide side : kSides) {
+        if (!isPlatformSide(side)) continue;
         const SideFrame f{side, w, h};
         const int depths = static_cast<int>(s.maxDepth * f.across());
         if (depths < 3) continue;

@@ -25,12 +25,21 @@ struct Platforms {
     Mask mask;
 };
 
+// Whether a platform is looked for along `side`: the platform lies under a standing foot, so it
+// runs across the image at its bottom (or, in an image stored upside down, its top). A straight
+// step along the left or right side is the limb's own: the skin of a leg that fills the image's
+// height, or a child's fibula beside it on an ankle AP, which stepped up towards the side along
+// most of the image's height and was cut off with the lateral foot as a "platform".
+[[nodiscard]] constexpr bool isPlatformSide(ImageSide side) {
+    return side == ImageSide::Top || side == ImageSide::Bottom;
+}
+
 // Positioning platforms (the bright band a weight-bearing foot stands on) and similar straight
-// devices along an image side: the deepest straight line (tilted up to maxAngle) along which
-// at least three quarters of the image's width steps up towards the side — brighter below the
-// line than above it, after smoothing along the line — and everything from there to the side.
-// Unlike BorderStrips this needs no uniform band: graded, grainy, thin and ticked platforms
-// all have that one straight step at their top.
+// devices along the top or bottom side (isPlatformSide): the deepest straight line (tilted up to
+// maxAngle) along which at least three quarters of the image's width steps up towards the side —
+// brighter below the line than above it, after smoothing along the line — and everything from there
+// to the side. Unlike BorderStrips this needs no uniform band: graded, grainy, thin and ticked
+// platforms all have that one straight step at their top.
 class PlatformFinder {
   public:
     [[nodiscard]] Platforms operator()(const FloatImage& image, const PlatformSettings& s,

@@ -266,9 +266,12 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     DeviceMask valleyTissue = valleysOf(kValleyFlankMm);
     {
         // processing::BoneRegionsMethod: the thin valleys (sides bright over
-        // kThinValleyFlankMm) that are not confident bone and that the skin's tissue reaches.
-        const DeviceMask thin =
-            andNot(ctx, andNot(ctx, valleysOf(kThinValleyFlankMm), valleyTissue), confident);
+        // kThinValleyFlankMm) that are neither tissue, confident bone nor a valley already and
+        // that the skin's tissue reaches (the valleys the final closing must not bridge are
+        // these exactly).
+        const DeviceMask thin = andNot(
+            ctx, andNot(ctx, andNot(ctx, valleysOf(kThinValleyFlankMm), valleyTissue), confident),
+            tissue);
         const DeviceMask reachable =
             componentsTouching(ctx, unite(ctx, tissue, unite(ctx, valleyTissue, thin)), skinBand);
         valleyTissue = unite(ctx, valleyTissue, intersect(ctx, thin, reachable));
@@ -423,6 +426,8 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
             return x == 0 || y == 0 || x == w - 1 || y == h - 1;
         });
         const DeviceMask watershedTissue = andNot(ctx, anatomy, watershedBone);
+        const DeviceMask skinValleys =
+            intersect(ctx, valleyTissue, componentsTouching(ctx, watershedTissue, skinBand));
         const DeviceMask notBridged =
             unite(ctx,
                   unite(ctx,
@@ -430,7 +435,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
                               intersect(ctx, gaps, componentsTouching(ctx, outsideBone, skinBand))),
                         intersect(ctx, valleysOf(kEdgeGapFlankMm),
                                   componentsTouching(ctx, outsideBone, imageEdge))),
-                  intersect(ctx, valleyTissue, componentsTouching(ctx, watershedTissue, skinBand)));
+                  skinValleys);
         // Each piece closed on its own (never bridging two bones); what the closing adds is
         // kept where the image is fillLevel above the tissue level or bone edges enclose it
         // (outside the tissue the skin reaches and the gaps between bones that open onto it).
@@ -441,12 +446,26 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
         const float* zz = z.data();
         const float fillLevel = static_cast<float>(p.fillLevel);
         const std::uint8_t* pl = plantar.data();
-        // Never across the plantar tissue, bright as it may be.
+        const std::uint8_t* sv = skinValleys.data();
+        // Never across the plantar tissue, bright as it may be, nor across the valleys that open
+        // onto the skin through the watershed's tissue, unless they are only the mouth of a
+        // pocket the closing would close (BoneRegionsMethod.cpp).
+        DeviceMask brightValleys = ctx.raster<std::uint8_t>(w, h);
+        std::uint8_t* bv = brightValleys.data();
+        forEach(ctx, n, [=] __device__(std::int64_t i) {
+            bv[i] = cl[i] != 0 && pc[i] == 0 && pl[i] == 0 && sv[i] != 0 && zz[i] >= fillLevel;
+        });
         forEach(ctx, n, [=] __device__(std::int64_t i) {
             cl[i] = pc[i] != 0 ||
-                    (cl[i] != 0 && pl[i] == 0 &&
+                    (cl[i] != 0 && pl[i] == 0 && sv[i] == 0 &&
                      (zz[i] >= fillLevel || (enc[i] >= kEnclosedDirections && rc[i] == 0)));
         });
+        {
+            const DeviceMask bridged = unite(ctx, closed, brightValleys);
+            const DeviceMask pockets = andNot(ctx, fillHoles(ctx, bridged), bridged);
+            closed = unite(ctx, closed,
+                           componentsTouching(ctx, brightValleys, morph.dilate(ctx, pockets, 1.0)));
+        }
         // A notch the pieces or the closing sealed within the closing's reach of the edge is
         // judged as a notch with its wall taken away: between two bones, it reopens
         // (BoneRegionsMethod.cpp).

@@ -137,9 +137,11 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
     const float* dp = depth.data();
     forEach(ctx, entries, [=] __device__(std::int64_t l) {
         if (l < 1 || l > *count) return;
-        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin).
-        const bool onEdges =
-            med[l] >= kOnEdges || (med[l] >= kOnEdgesBright && br[l] >= kBrightPiece);
+        // A clearly bright piece may lie on weaker edges (a thin fibula beside the skin), and so
+        // may one whose outline is a clean step (PieceFilter.cpp).
+        const bool onEdges = med[l] >= kOnEdges ||
+                             (med[l] >= kOnEdgesBright && br[l] >= kBrightPiece) ||
+                             (med[l] >= kOnEdgesSharp && st[l] >= kSharpSteps);
         const double a = static_cast<double>(pieceArea[l]);
         const double across = 2.0 * sqrt(a / kPi) * mm;
         const bool ball = across >= kBallMinMm && across <= kBallMaxMm &&

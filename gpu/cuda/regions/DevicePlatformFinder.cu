@@ -205,6 +205,7 @@ DevicePlatforms DevicePlatformFinder::operator()(DeviceContext& ctx, const Devic
     p.reachExtra = s.marginMm / s.workingMm;
     p.endFraction = s.endFraction;
     for (std::size_t side = 0; side < kSides.size(); ++side) {
+        if (!processing::isPlatformSide(kSides[side])) continue;
         const DeviceSide f{static_cast<int>(kSides[side]), w, h};
         p.side = static_cast<int>(side);
         p.depths = static_cast<int>(s.maxDepth * f.across());

@@ -93,25 +93,47 @@ TEST(PlatformFinder, FindsATiltedPlatform) {
     EXPECT_EQ(covered, platformArea);
 }
 
-// A straight leg running down from the top edge that ends short of the bottom (85 % of the
-// height): its skin edge steps up towards the left side over most of every line, but the step
-// does not hold at the bottom end of the image, so it is no platform. The same leg running
-// the full height is found (the end rule is what tells them apart).
-TEST(PlatformFinder, StraightLegThatEndsIsNotAPlatform) {
-    auto leg = [](int bottom) {
+// A straight band of tissue along the bottom (a limb lying across the image) that ends short
+// of the right edge (85 % of the width): its edge steps up towards the bottom side over most of
+// every line, but the step does not hold at the right end of the image, so it is no platform.
+// The same band running the full width is found (the end rule is what tells them apart).
+TEST(PlatformFinder, StraightBandThatEndsIsNotAPlatform) {
+    auto band = [](int right) {
         FloatImage img = noisyField(3);
-        for (int y = 0; y < bottom; ++y) {
-            for (int x = 60; x < 100; ++x) img.at(x, y) += kTissue - kBackground;
+        for (int y = 140; y < 180; ++y) {
+            for (int x = 0; x < right; ++x) img.at(x, y) += kTissue - kBackground;
         }
         return img;
     };
-    const Platforms shortLeg = PlatformFinder{}(leg(170), {}, ExecutionPolicy::serial());
-    EXPECT_TRUE(shortLeg.bands.empty());
-    EXPECT_EQ(shortLeg.mask, Mask(kW, kH, 0));
+    const Platforms shortBand =
+        PlatformFinder{}(band(kW * 85 / 100), {}, ExecutionPolicy::serial());
+    EXPECT_TRUE(shortBand.bands.empty());
+    EXPECT_EQ(shortBand.mask, Mask(kW, kH, 0));
 
-    const Platforms fullLeg = PlatformFinder{}(leg(kH), {}, ExecutionPolicy::serial());
-    ASSERT_EQ(fullLeg.bands.size(), 1u);
-    EXPECT_EQ(fullLeg.bands[0].side, ImageSide::Left);
+    const Platforms fullBand = PlatformFinder{}(band(kW), {}, ExecutionPolicy::serial());
+    ASSERT_EQ(fullBand.bands.size(), 1u);
+    EXPECT_EQ(fullBand.bands[0].side, ImageSide::Bottom);
+}
+
+// A platform lies under a standing foot, across the image. A leg that fills the image's height
+// beside the left or right side, with a bright bone along it (a child's fibula on an ankle AP),
+// steps up towards that side from one end of the image to the other just as a platform's top
+// does; it is no platform (an ankle AP phantom lost its fibula and the lateral foot to one).
+TEST(PlatformFinder, LegAlongASideIsNotAPlatform) {
+    for (const bool right : {false, true}) {
+        FloatImage img = noisyField(6);
+        for (int y = 0; y < kH; ++y) {
+            for (int i = 20; i < 100; ++i) {
+                const int x = right ? kW - 1 - i : i;
+                img.at(x, y) += (i >= 30 && i < 42 ? kBone : kTissue) - kBackground;
+            }
+        }
+        EXPECT_TRUE(isPlatformSide(ImageSide::Bottom));
+        EXPECT_FALSE(isPlatformSide(right ? ImageSide::Right : ImageSide::Left));
+        const Platforms found = PlatformFinder{}(img, {}, ExecutionPolicy::serial());
+        EXPECT_TRUE(found.bands.empty()) << (right ? "right" : "left");
+        EXPECT_EQ(found.mask, Mask(kW, kH, 0));
+    }
 }
 
 TEST(PlatformFinder, NothingOnAnEmptyField) {
