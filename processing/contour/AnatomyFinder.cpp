@@ -12,6 +12,7 @@
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/GradientMagnitude.h"
+#include "processing/imaging/RadixSelect.h"
 #include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
@@ -50,7 +51,7 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
     out.background = Mask(w, h, 0);
     if (w == 0 || h == 0) return out;
     // The value range is taken once for the band and platform searches and the flood below.
-    const ValueRange range = robustRange(img, 0.005, 0.995);
+    const ValueRange range = robustRange(img, 0.005, 0.995, policy);
     out.strips = BorderStripFinder{}(img, range, s.strips, policy);
     PlatformSettings ps = s.platforms;
     ps.workingMm = s.workingMm;
@@ -78,10 +79,10 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             frame.at(x, y) = x < fw || y < fw || x >= w - fw || y >= h - fw ? 1 : 0;
         }
     }
-    std::vector<float> frameValues = valuesWhere(img, frame);
-    if (frameValues.size() > 20) {
+    const RadixSelect frameValues(img, &frame, policy);
+    if (frameValues.count() > 20) {
         const float histLevel = histogramBackground(img, everywhere, maxValue);
-        const float seedLevel = std::min(histLevel, quantileOf(frameValues, 0.30));
+        const float seedLevel = std::min(histLevel, frameValues.quantile(0.30));
         // Seeds: the dark pixels of the image's frame. Where a brighter collimated margin holds
         // almost all of the frame, the open field of air inside it never touches the frame:
         // then the large dark regions seed the flood instead.
@@ -91,7 +92,7 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             seeds.data()[i] = frame.data()[i] != 0 && img.data()[i] <= seedLevel;
             seedCount += seeds.data()[i];
         }
-        if (seedCount < 0.05 * frameValues.size()) {
+        if (seedCount < 0.05 * frameValues.count()) {
             Mask dark(w, h);
             for (std::size_t i = 0; i < dark.size(); ++i) {
                 dark.data()[i] = img.data()[i] <= seedLevel;
@@ -100,21 +101,21 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             seedCount = 0;
             for (auto v : seeds.pixels()) seedCount += v;
         }
-        if (seedCount >= 0.05 * frameValues.size()) {
-            std::vector<float> seedGradients = valuesWhere(gradient, seeds);
-            std::vector<float> seedValues = valuesWhere(img, seeds);
+        if (seedCount >= 0.05 * frameValues.count()) {
+            // Statistics of the seeds as found, before the loop below adds to them.
+            const RadixSelect seedValues(img, &seeds, policy);
+            const float darker = seedValues.quantile(0.5);
+            const float level = seedValues.quantile(0.90);
+            const float seedFlat = RadixSelect(gradient, &seeds, policy).quantile(0.90);
             // Anything flat and darker than the typical background at the border is background
             // too, also where a brighter collimated margin separates it from the border.
-            const float darker = quantileOf(seedValues, 0.5);
-            const float seedFlat = quantileOf(seedGradients, 0.90);
             for (std::size_t i = 0; i < seeds.size(); ++i) {
                 if (img.data()[i] <= darker && gradient.data()[i] <= seedFlat) seeds.data()[i] = 1;
             }
-            std::vector<float> restValues = valuesWhere(img, rest);
-            const float flat = std::max(1.5f * quantileOf(seedGradients, 0.90), 0.002f * spread);
-            const float level = quantileOf(seedValues, 0.90);
-            const float ceiling = level + static_cast<float>(s.backgroundCeiling) *
-                                              (quantileOf(restValues, 0.95) - level);
+            const float flat = std::max(1.5f * seedFlat, 0.002f * spread);
+            const float ceiling =
+                level + static_cast<float>(s.backgroundCeiling) *
+                            (RadixSelect(img, &rest, policy).quantile(0.95) - level);
             Mask candidate(w, h);
             for (std::size_t i = 0; i < candidate.size(); ++i) {
                 candidate.data()[i] = gradient.data()[i] <= flat && img.data()[i] <= ceiling;

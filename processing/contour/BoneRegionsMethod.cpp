@@ -24,9 +24,9 @@
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/MarkerWatershed.h"
 #include "processing/imaging/PixelBox.h"
+#include "processing/imaging/RadixSelect.h"
 #include "processing/imaging/SmoothWeightedMean.h"
 #include "processing/imaging/ValleyDepth.h"
-#include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -36,25 +36,23 @@ using namespace regions;
 // A robust noise sigma of the image inside `where`: the median absolute difference to a
 // slightly smoothed copy, scaled to a Gaussian sigma.
 float noiseLevel(const FloatImage& img, const Mask& where, const ExecutionPolicy& policy) {
-    const FloatImage smooth = GaussianBlur{}(img, 1.0, policy);
-    std::vector<float> d;
-    for (std::size_t i = 0; i < img.size(); ++i) {
-        if (where.data()[i] != 0) d.push_back(std::abs(img.data()[i] - smooth.data()[i]));
-    }
-    return 1.4826f * medianOf(d);
+    FloatImage d = GaussianBlur{}(img, 1.0, policy);
+    forEachPixel(d, policy, [&](std::size_t i) { return std::abs(img.data()[i] - d.data()[i]); });
+    return 1.4826f * RadixSelect(d, &where, policy).median();
 }
 
-float quantileWhere(const FloatImage& img, const Mask& m, double q, float fallback) {
-    std::vector<float> v = valuesWhere(img, m);
-    return v.empty() ? fallback : quantileOf(v, q);
+float quantileWhere(const FloatImage& img, const Mask& m, double q, float fallback,
+                    const ExecutionPolicy& policy) {
+    const RadixSelect values(img, &m, policy);
+    return values.empty() ? fallback : values.quantile(q);
 }
 
 // The q-quantile of img over `m`, or, where `m` is empty, the q2-quantile over `instead` (a
 // selection over the whole anatomy is only made when it is needed).
 float quantileWhereOr(const FloatImage& img, const Mask& m, double q, const Mask& instead,
-                      double q2, float fallback) {
-    std::vector<float> v = valuesWhere(img, m);
-    return v.empty() ? quantileWhere(img, instead, q2, fallback) : quantileOf(v, q);
+                      double q2, float fallback, const ExecutionPolicy& policy) {
+    const RadixSelect values(img, &m, policy);
+    return values.empty() ? quantileWhere(img, instead, q2, fallback, policy) : values.quantile(q);
 }
 
 // A local level: the Gaussian mean of img over `where`, blended towards `global` where the
@@ -106,8 +104,8 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     std::int64_t backgroundArea = 0;
     for (auto v : out.anatomy.background.pixels()) backgroundArea += v;
     const float background = backgroundArea > 100
-                                 ? quantileWhere(img, out.anatomy.background, 0.5, 0.0f)
-                                 : quantileWhere(img, anatomy, 0.01, 0.0f);
+                                 ? quantileWhere(img, out.anatomy.background, 0.5, 0.0f, policy)
+                                 : quantileWhere(img, anatomy, 0.01, 0.0f, policy);
     EdgeEvidenceSettings es;
     es.workingMm = mm;
     es.skinMm = p.skinMm;
@@ -173,11 +171,11 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     // the rays of a DP foot or between tibia and fibula) are soft tissue too, though rays from
     // there meet bone in most directions: valleys deeper than half the local contrast join the
     // confident tissue before the tissue level is taken.
-    const float globalBone = quantileWhereOr(img, confident, 0.5, anatomy, 0.90, maxValue);
+    const float globalBone = quantileWhereOr(img, confident, 0.5, anatomy, 0.90, maxValue, policy);
     const double levelSigma = p.levelSigmaMm / mm;
     const FloatImage boneLevel = localLevel(img, confident, levelSigma, globalBone, policy);
     auto tissueLevelOf = [&](const Mask& t, float& global) {
-        global = quantileWhereOr(img, t, 0.5, anatomy, 0.20, 0.0f);
+        global = quantileWhereOr(img, t, 0.5, anatomy, 0.20, 0.0f, policy);
         return localLevel(img, t, levelSigma, global, policy);
     };
     float globalTissue = 0.0f;

@@ -151,7 +151,7 @@ const char* toString(ImageSide s) {
 BorderStrips BorderStripFinder::operator()(const FloatImage& img, const BorderStripSettings& s,
                                            const ExecutionPolicy& policy) const {
     if (img.width() < 8 || img.height() < 8) return (*this)(img, ValueRange{}, s, policy);
-    return (*this)(img, robustRange(img, 0.005, 0.995), s, policy);
+    return (*this)(img, robustRange(img, 0.005, 0.995, policy), s, policy);
 }
 
 BorderStrips BorderStripFinder::operator()(const FloatImage& img, const ValueRange& range,

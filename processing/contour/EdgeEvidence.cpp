@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "processing/contour/RegionsConstants.h"
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/GradientMagnitude.h"
 #include "processing/imaging/GreyDiskFilter.h"
+#include "processing/imaging/RadixSelect.h"
 #include "processing/imaging/SmoothWeightedMean.h"
-#include "processing/imaging/ValueStatistics.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -64,8 +65,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     out.sole = Mask(w, h);
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
-    std::vector<float> anatomyGradients = valuesWhere(out.fine, anatomy);
-    const float medianGradient = medianOf(anatomyGradients);
+    const float medianGradient = RadixSelect(out.fine, &anatomy, policy).median();
     const float noiseGate = kNoiseGate * medianGradient;
     const float structuralGate = kStructuralNoiseGate * medianGradient;
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
@@ -107,23 +107,20 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
     Mask sharpConsidered(w, h);
-    for (std::int64_t i = 0; i < n; ++i) {
-        sharpConsidered.data()[i] = considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f;
-    }
-    std::vector<float> sharpGradients = valuesWhere(out.fine, sharpConsidered);
+    forEachPixel(sharpConsidered, policy, [&](std::size_t i) -> std::uint8_t {
+        return considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f;
+    });
+    const RadixSelect sharpGradients(out.fine, &sharpConsidered, policy);
     float reference = 0.0f;
-    if (sharpGradients.size() > 100) {
-        const float middle = medianOf(sharpGradients);
-        std::vector<float> strong;
-        for (std::int64_t i = 0; i < n; ++i) {
-            if (sharpConsidered.data()[i] != 0 && out.fine.data()[i] > middle) {
-                strong.push_back(contrast.data()[i]);
-            }
-        }
-        reference = quantileOf(strong, 0.90);
+    if (sharpGradients.count() > 100) {
+        const float middle = sharpGradients.median();
+        Mask strong(w, h);
+        forEachPixel(strong, policy, [&](std::size_t i) -> std::uint8_t {
+            return sharpConsidered.data()[i] != 0 && out.fine.data()[i] > middle;
+        });
+        reference = RadixSelect(contrast, &strong, policy).quantile(0.90);
     } else {
-        std::vector<float> all = valuesWhere(contrast, anatomy);
-        reference = quantileOf(all, 0.90);
+        reference = RadixSelect(contrast, &anatomy, policy).quantile(0.90);
     }
     reference = std::max(reference, 1e-6f);
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())

@@ -149,7 +149,7 @@ bool stepReachesBothEnds(const SideSteps& st, const LineTilt& t, int d, float mi
 Platforms PlatformFinder::operator()(const FloatImage& img, const PlatformSettings& s,
                                      const ExecutionPolicy& policy) const {
     if (img.width() < 8 || img.height() < 8) return (*this)(img, ValueRange{}, s, policy);
-    return (*this)(img, robustRange(img, 0.005, 0.995), s, policy);
+    return (*this)(img, robustRange(img, 0.005, 0.995, policy), s, policy);
 }
 
 Platforms PlatformFinder::operator()(const FloatImage& img, const ValueRange& range,

@@ -9,7 +9,7 @@
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/DistanceTransform.h"
 #include "processing/imaging/GaussianBlur.h"
-#include "processing/imaging/ValueStatistics.h"
+#include "processing/imaging/RadixSelect.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -68,9 +68,9 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
                                 ? 1
                                 : 0;
     }
-    std::vector<float> values = valuesWhere(texture, outside);
+    const RadixSelect values(texture, &outside, policy);
     if (values.empty()) return outs;
-    const float tissue = quantileOf(values, s.tissueQuantile);
+    const float tissue = values.quantile(s.tissueQuantile);
     if (!(tissue > 0.0f)) return outs;  // the median removed nothing: no texture to compare
     // The bone's own texture is its interior's, boneInsetMm or more inside the mask: the
     // edges of its outline are textured on any image (a smooth phantom, a washed-out JPEG
@@ -78,8 +78,7 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
     // below a share of it: where compression flattened the tissue, its texture is next to
     // nothing and any ripple would pass.
     const Mask boneInterior = DiskMorphology{}.erode(mask, s.boneInsetMm / cellMm, policy);
-    std::vector<float> bone = valuesWhere(texture, boneInterior);
-    const float boneTexture = bone.empty() ? 0.0f : medianOf(bone);
+    const float boneTexture = RadixSelect(texture, &boneInterior, policy).median();
     // What every ratio shares from here on, made once when the first one needs it.
     Mask nearMask, besideMask;
     float nearTissue = 0.0f;
@@ -120,8 +119,7 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
             // bone must be told apart from on average (below).
             nearMask = intersect(DiskMorphology{}.dilate(mask, s.referenceMm / cellMm, policy),
                                  outside, policy);
-            std::vector<float> nearValues = valuesWhere(texture, nearMask);
-            nearTissue = nearValues.empty() ? 0.0f : quantileOf(nearValues, s.tissueQuantile);
+            nearTissue = RadixSelect(texture, &nearMask, policy).quantile(s.tissueQuantile);
             // Beside the mask: a 4-neighbour in it, or a diagonal one (the opening rounds a piece's
             // corners where it meets the bone).
             besideMask = DiskMorphology{}.dilate(mask, 1.5, policy);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "processing/imaging/RadixSelect.h"
+
 namespace xrayprep::processing {
 
 float quantileOf(std::vector<float>& values, double q) {
@@ -40,26 +42,10 @@ float medianOfSpan(const float* values, int n, std::vector<float>& scratch) {
     return values[0];  // not reached for comparable values (no NaN)
 }
 
-ValueRange robustRange(const FloatImage& image, double qLow, double qHigh) {
-    std::vector<float> v(image.pixels().begin(), image.pixels().end());
-    ValueRange r;
-    if (v.empty()) return r;
-    auto rank = [n = v.size()](double q) {
-        return static_cast<std::size_t>(std::clamp(q, 0.0, 1.0) * static_cast<double>(n - 1));
-    };
-    const std::size_t lo = rank(qLow), hi = rank(qHigh);
-    const auto at = [&v](std::size_t k) { return v.begin() + static_cast<std::ptrdiff_t>(k); };
-    std::nth_element(v.begin(), at(lo), v.end());
-    r.low = v[lo];
-    // The values past the low rank are no smaller than it, those before it no larger: the high
-    // rank's value is selected among one side alone (the value a selection over all gives).
-    if (hi > lo) {
-        std::nth_element(at(lo + 1), at(hi), v.end());
-    } else if (hi < lo) {
-        std::nth_element(v.begin(), at(hi), at(lo));
-    }
-    r.high = v[hi];
-    return r;
+ValueRange robustRange(const FloatImage& image, double qLow, double qHigh,
+                       const ExecutionPolicy& policy) {
+    const RadixSelect values(image, nullptr, policy);
+    return ValueRange{values.quantile(qLow), values.quantile(qHigh)};
 }
 
 std::vector<float> valuesWhere(const FloatImage& image, const Mask& where) {

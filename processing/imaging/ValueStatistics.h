@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -24,8 +25,9 @@ struct ValueRange {
     float high = 0.0f;
 };
 
-// The q-low and q-high quantiles of all pixels.
-[[nodiscard]] ValueRange robustRange(const FloatImage& image, double qLow, double qHigh);
+// The q-low and q-high quantiles of all pixels (ranks floor(q (size - 1)), as quantileOf).
+[[nodiscard]] ValueRange robustRange(const FloatImage& image, double qLow, double qHigh,
+                                     const ExecutionPolicy& policy = ExecutionPolicy::serial());
 // The values of the pixels where `where` is set, in raster order.
 [[nodiscard]] std::vector<float> valuesWhere(const FloatImage& image, const Mask& where);
 

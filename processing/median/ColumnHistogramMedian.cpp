@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "processing/core/CacheAlignedAllocator.h"
 #include "processing/median/Avx512BinSearch.h"
 #include "processing/median/HistogramOps.h"
 
@@ -65,15 +66,15 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
     // Coarse: [column][coarse]. Fine: [coarse][column][fine], so the segments of one coarse
     // bin for neighbouring columns are adjacent when the window's fine bins are updated.
     const std::size_t fineStride = static_cast<std::size_t>(columns) * kFine;
-    std::vector<ColumnCount> columnCoarse(static_cast<std::size_t>(columns) * kCoarse, 0);
-    std::vector<ColumnCount> columnFine(fineStride * kCoarse, 0);
+    CacheAlignedVector<ColumnCount> columnCoarse(static_cast<std::size_t>(columns) * kCoarse, 0);
+    CacheAlignedVector<ColumnCount> columnFine(fineStride * kCoarse, 0);
     ColumnCount* const coarse = columnCoarse.data();
     ColumnCount* const fine = columnFine.data();
     // The window histogram; its fine segment of coarse bin c is valid at column fineValidAt[c]
     // of the current row and brought up to date only when the median falls into c.
-    std::vector<WindowCount> windowCoarse(kCoarse + kSeekPadding, 0);
-    std::vector<WindowCount> windowFine(static_cast<std::size_t>(kCoarse) * kFine + kSeekPadding,
-                                        0);
+    CacheAlignedVector<WindowCount> windowCoarse(kCoarse + kSeekPadding, 0);
+    CacheAlignedVector<WindowCount> windowFine(
+        static_cast<std::size_t>(kCoarse) * kFine + kSeekPadding, 0);
     std::vector<int> fineValidAt(kCoarse);
     // Search state carried from pixel to pixel (and row to row as a starting hint): the
     // median's coarse bin and, per coarse bin, the fine bin last found in it, each with the

@@ -256,9 +256,10 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 // the stage's time so that backends compare on their own work; the median's
                 // host copy may still be on its way from a device.
                 b.finishHostOutputs();
-                r.quality = MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                          params.quality, &r.median, &radiograph(),
-                                          r.scale.mmPerPixel, codingErrorBound_);
+                r.quality =
+                    MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
+                                  params.quality, &r.median, &radiograph(), r.scale.mmPerPixel,
+                                  codingErrorBound_, ExecutionPolicy{b.threads()});
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:

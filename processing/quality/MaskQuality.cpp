@@ -188,7 +188,7 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
                                       const std::optional<PixelSpacing>& spacing,
                                       const QualityParams& params, const Image* image,
                                       const Image* radiograph, double mmPerPixel,
-                                      int codingErrorBound) const {
+                                      int codingErrorBound, const ExecutionPolicy& policy) const {
     const MaskMeasures m = measureMask(mask, anatomy, width, height, spacing, params);
     std::optional<double> contrast;
     if (image != nullptr && image->width() == width && image->height() == height &&
@@ -215,7 +215,7 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
         const TexturedGapMeasure t =
             TexturedGap{}(*radiograph, *image, mask.empty() ? Mask(width, height) : mask,
                           anatomy.empty() ? Mask(width, height) : anatomy, mmPerPixel, ts,
-                          kTextureCellMm, ExecutionPolicy::serial());
+                          kTextureCellMm, policy);
         report.checks.push_back(texturedGapCheck(t, params));
     }
     report.straightToleranceX = m.straightLimits.toleranceX;
@@ -227,9 +227,9 @@ QualityReport MaskQuality::operator()(const ContourResult& contour, int width, i
                                       const std::optional<PixelSpacing>& spacing,
                                       const QualityParams& params, const Image* image,
                                       const Image* radiograph, double mmPerPixel,
-                                      int codingErrorBound) const {
+                                      int codingErrorBound, const ExecutionPolicy& policy) const {
     return (*this)(contour.mask, contour.anatomy, width, height, spacing, params, image, radiograph,
-                   mmPerPixel, codingErrorBound);
+                   mmPerPixel, codingErrorBound, policy);
 }
 
 }  // namespace xrayprep::processing

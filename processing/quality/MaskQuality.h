@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "processing/contour/ActiveContour.h"
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/core/Raster.h"
@@ -38,20 +39,23 @@ class MaskQuality {
     // `radiograph` (optional, the same size) the image before the median, whose fine texture
     // the textured-gap check reads: without both that check is left out. mmPerPixel: the
     // pixel size the run used (0: the spacing's, else a 300 mm field). codingErrorBound: the
-    // largest error the file's near-lossless codec allowed (TexturedGapSettings).
+    // largest error the file's near-lossless codec allowed (TexturedGapSettings). `policy`
+    // schedules the textured-gap check (exact for any thread count).
     [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
                                            int height, const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
                                            const Image* image = nullptr,
                                            const Image* radiograph = nullptr,
-                                           double mmPerPixel = 0.0, int codingErrorBound = 0) const;
+                                           double mmPerPixel = 0.0, int codingErrorBound = 0,
+                                           const ExecutionPolicy& policy = {}) const;
     // The contour stage's mask against the anatomy it found.
     [[nodiscard]] QualityReport operator()(const ContourResult& contour, int width, int height,
                                            const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},
                                            const Image* image = nullptr,
                                            const Image* radiograph = nullptr,
-                                           double mmPerPixel = 0.0, int codingErrorBound = 0) const;
+                                           double mmPerPixel = 0.0, int codingErrorBound = 0,
+                                           const ExecutionPolicy& policy = {}) const;
 };
 
 }  // namespace xrayprep::processing
