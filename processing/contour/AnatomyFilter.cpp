@@ -21,9 +21,9 @@ std::string where(const Component& c, const WorkingGrid& g) {
 // `inverse` is the complement of m.
 void fillHoles(Mask& m, const Mask& inverse, const ExecutionPolicy& policy) {
     const ComponentMap holes = ConnectedComponents{}(inverse, Connectivity::Four, policy);
-    forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
+    updateEachPixel(m, policy, [&](std::size_t i, std::uint8_t set) -> std::uint8_t {
         const std::int32_t l = holes.labels.data()[i];
-        return m.data()[i] != 0 || (l != 0 && !holes.components[l - 1].touchesBorder);
+        return set != 0 || (l != 0 && !holes.components[l - 1].touchesBorder);
     });
 }
 

@@ -9,6 +9,7 @@
 #include "processing/contour/RegionsConstants.h"
 #include "processing/contour/SecondBackground.h"
 #include "processing/core/BackgroundFoot.h"
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
 #include "processing/imaging/GradientMagnitude.h"
@@ -73,12 +74,12 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
     // found as a band is background all the same, and its pixels seed the flood.
     const Mask everywhere(w, h, 1);
     const int fw = std::max(2, static_cast<int>(0.03 * std::min(w, h)));
-    Mask frame(w, h, 0);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            frame.at(x, y) = x < fw || y < fw || x >= w - fw || y >= h - fw ? 1 : 0;
-        }
-    }
+    Mask frame(w, h, kUnset);
+    forEachPixel(frame, policy, [w, h, fw](std::size_t i) -> std::uint8_t {
+        const int x = static_cast<int>(i % static_cast<std::size_t>(w));
+        const int y = static_cast<int>(i / static_cast<std::size_t>(w));
+        return x < fw || y < fw || x >= w - fw || y >= h - fw ? 1 : 0;
+    });
     const RadixSelect frameValues(img, &frame, policy);
     if (frameValues.count() > 20) {
         const float histLevel = histogramBackground(img, everywhere, maxValue);
@@ -86,17 +87,16 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
         // Seeds: the dark pixels of the image's frame. Where a brighter collimated margin holds
         // almost all of the frame, the open field of air inside it never touches the frame:
         // then the large dark regions seed the flood instead.
-        Mask seeds(w, h);
+        Mask seeds(w, h, kUnset);
+        forEachPixel(seeds, policy, [&](std::size_t i) -> std::uint8_t {
+            return frame.data()[i] != 0 && img.data()[i] <= seedLevel;
+        });
         std::size_t seedCount = 0;
-        for (std::size_t i = 0; i < seeds.size(); ++i) {
-            seeds.data()[i] = frame.data()[i] != 0 && img.data()[i] <= seedLevel;
-            seedCount += seeds.data()[i];
-        }
+        for (auto v : seeds.pixels()) seedCount += v;
         if (seedCount < 0.05 * frameValues.count()) {
-            Mask dark(w, h);
-            for (std::size_t i = 0; i < dark.size(); ++i) {
-                dark.data()[i] = img.data()[i] <= seedLevel;
-            }
+            Mask dark(w, h, kUnset);
+            forEachPixel(dark, policy,
+                         [&](std::size_t i) -> std::uint8_t { return img.data()[i] <= seedLevel; });
             seeds = keepLargeComponents(dark, 0.005 * static_cast<double>(w) * h, 0.0, policy);
             seedCount = 0;
             for (auto v : seeds.pixels()) seedCount += v;
@@ -109,17 +109,17 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             const float seedFlat = RadixSelect(gradient, &seeds, policy).quantile(0.90);
             // Anything flat and darker than the typical background at the border is background
             // too, also where a brighter collimated margin separates it from the border.
-            for (std::size_t i = 0; i < seeds.size(); ++i) {
-                if (img.data()[i] <= darker && gradient.data()[i] <= seedFlat) seeds.data()[i] = 1;
-            }
+            updateEachPixel(seeds, policy, [&](std::size_t i, std::uint8_t seed) -> std::uint8_t {
+                return seed != 0 || (img.data()[i] <= darker && gradient.data()[i] <= seedFlat);
+            });
             const float flat = std::max(1.5f * seedFlat, 0.002f * spread);
             const float ceiling =
                 level + static_cast<float>(s.backgroundCeiling) *
                             (RadixSelect(img, &rest, policy).quantile(0.95) - level);
-            Mask candidate(w, h);
-            for (std::size_t i = 0; i < candidate.size(); ++i) {
-                candidate.data()[i] = gradient.data()[i] <= flat && img.data()[i] <= ceiling;
-            }
+            Mask candidate(w, h, kUnset);
+            forEachPixel(candidate, policy, [&](std::size_t i) -> std::uint8_t {
+                return gradient.data()[i] <= flat && img.data()[i] <= ceiling;
+            });
             // The seeds' flatness comes from the darkest pixels of the frame alone. A lossy
             // (JPEG) or coarsely quantised background is made of flat plateaus a grey level or
             // two apart, and the darkest plateau alone would stop the flood at the first step:
@@ -132,20 +132,19 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
             // limb's skin, clipped to the background's value on an 8-bit film, is a flat
             // stretch a few pixels wide, and must stay anatomy.
             const float plateaus = std::min(histLevel, ceiling);
-            Mask exact(w, h);
-            for (std::size_t i = 0; i < exact.size(); ++i) {
-                exact.data()[i] = gradient.data()[i] <= regions::kPlateauFlat * spread &&
-                                  candidate.data()[i] != 0 && img.data()[i] <= plateaus;
-            }
+            Mask exact(w, h, kUnset);
+            forEachPixel(exact, policy, [&](std::size_t i) -> std::uint8_t {
+                return gradient.data()[i] <= regions::kPlateauFlat * spread &&
+                       candidate.data()[i] != 0 && img.data()[i] <= plateaus;
+            });
             // The core lies within the candidate and at those levels already.
             exact = DiskMorphology{}.erode(
                 exact, std::max(1.0, std::round(regions::kPlateauCoreMm / s.workingMm)), policy);
-            for (std::size_t i = 0; i < seeds.size(); ++i) {
-                if (exact.data()[i] != 0 || (frame.data()[i] != 0 && candidate.data()[i] != 0 &&
-                                             img.data()[i] <= plateaus)) {
-                    seeds.data()[i] = 1;
-                }
-            }
+            updateEachPixel(seeds, policy, [&](std::size_t i, std::uint8_t seed) -> std::uint8_t {
+                return seed != 0 || exact.data()[i] != 0 ||
+                       (frame.data()[i] != 0 && candidate.data()[i] != 0 &&
+                        img.data()[i] <= plateaus);
+            });
             // A second background (a large, uniform field at the frame, darker than the
             // tissue, that the dark seeds do not reach) seeds it as well.
             seeds = unite(seeds,
@@ -201,10 +200,10 @@ AnatomyFound AnatomyFinder::operator()(const FloatImage& img, std::uint16_t maxV
                                     ") mm: apart from the anatomy (marker, ball, text or ruler)");
         }
     }
-    Mask kept(w, h);
-    for (std::size_t i = 0; i < kept.size(); ++i) {
-        kept.data()[i] = keep[static_cast<std::size_t>(cm.labels.data()[i])];
-    }
+    Mask kept(w, h, kUnset);
+    forEachPixel(kept, policy, [&](std::size_t i) -> std::uint8_t {
+        return static_cast<std::uint8_t>(keep[static_cast<std::size_t>(cm.labels.data()[i])]);
+    });
     out.anatomy = fillHoles(kept, policy);
     return out;
 }

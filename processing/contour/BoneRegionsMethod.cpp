@@ -37,7 +37,7 @@ using namespace regions;
 // slightly smoothed copy, scaled to a Gaussian sigma.
 float noiseLevel(const FloatImage& img, const Mask& where, const ExecutionPolicy& policy) {
     FloatImage d = GaussianBlur{}(img, 1.0, policy);
-    forEachPixel(d, policy, [&](std::size_t i) { return std::abs(img.data()[i] - d.data()[i]); });
+    updateEachPixel(d, policy, [&](std::size_t i, float v) { return std::abs(img.data()[i] - v); });
     return 1.4826f * RadixSelect(d, &where, policy).median();
 }
 
@@ -60,7 +60,7 @@ float quantileWhereOr(const FloatImage& img, const Mask& m, double q, const Mask
 FloatImage localLevel(const FloatImage& img, const Mask& where, double sigma, float global,
                       const ExecutionPolicy& policy) {
     const WeightedMeanField f = SmoothWeightedMean{}(img, where, sigma, policy);
-    FloatImage out(img.width(), img.height());
+    FloatImage out(img.width(), img.height(), kUnset);
     forEachPixel(out, policy, [&](std::size_t i) {
         const float wt = std::clamp(f.density.data()[i] / kLevelDensity, 0.0f, 1.0f);
         return wt * f.mean.data()[i] + (1.0f - wt) * global;
@@ -122,7 +122,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     const float margin =
         kNoiseMargin *
         noiseLevel(img, backgroundArea > 100 ? out.anatomy.background : anatomy, policy);
-    Mask confident(w, h);
+    Mask confident(w, h, kUnset);
     forEachPixel(confident, policy, [&](std::size_t i) -> std::uint8_t {
         return anatomy.data()[i] != 0 && ev.distance.data()[i] > p.skinMm &&
                img.data()[i] > ev.level.data()[i] + margin;
@@ -149,7 +149,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                                         std::floor(p.plantarMm / mm), policy);
         confident = andNot(confident, plantar, policy);
     }
-    Mask strongEdges(w, h);
+    Mask strongEdges(w, h, kUnset);
     forEachPixel(strongEdges, policy, [&](std::size_t i) -> std::uint8_t {
         return ev.edges.data()[i] != 0 && ev.fine.data()[i] > kStrongEdge * ev.strength.data()[i];
     });
@@ -187,7 +187,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         const FloatImage depth =
             ValleyDepth{}(fine, static_cast<int>(px(kValleyFromMm)),
                           static_cast<int>(px(kValleyToMm)), static_cast<int>(px(flankMm)), policy);
-        Mask m(w, h);
+        Mask m(w, h, kUnset);
         forEachPixel(m, policy, [&](std::size_t i) -> std::uint8_t {
             const float c = std::max(boneLevel.data()[i] - tissueLevel.data()[i], 0.0f);
             return anatomy.data()[i] != 0 && depth.data()[i] > kValleyDepth * c && c > 0.0f;
@@ -237,7 +237,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     Mask reached = componentsTouching(tissue, skinBand, policy);
     tissueLevel = tissueLevelOf(tissue, globalTissue);
     const float contrastFloor = 0.1f * std::max(globalBone - globalTissue, 1e-3f * maxValue);
-    FloatImage contrast(w, h);
+    FloatImage contrast(w, h, kUnset);
     forEachPixel(contrast, policy, [&](std::size_t i) {
         return std::max(boneLevel.data()[i] - tissueLevel.data()[i], contrastFloor);
     });
@@ -306,7 +306,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
                tissueLevel.data()[i] + static_cast<float>(p.boneLevel) * contrast.data()[i];
     });
     const Mask labels = MarkerWatershed{}(sobel, markers, tissueOnTie, policy);
-    Mask bone(w, h);
+    Mask bone(w, h, kUnset);
     forEachPixel(bone, policy, [&](std::size_t i) -> std::uint8_t {
         return labels.data()[i] == 2 && anatomy.data()[i] != 0;
     });
@@ -317,7 +317,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     bone = PocketSealer{}(watershedBone, anatomy, px(kSealMm), policy);
     int small = 0, offEdges = 0;
     bone = keepLargeComponents(bone, p.minAreaMm2 / (mm * mm), kMinFraction, policy, &small);
-    FloatImage z(w, h);
+    FloatImage z(w, h, kUnset);
     forEachPixel(z, policy, [&](std::size_t i) {
         return (img.data()[i] - tissueLevel.data()[i]) / contrast.data()[i];
     });
@@ -431,14 +431,14 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // the foot stands above fillLevel too. Where such a valley is only the mouth of a pocket
         // the closing would close (a dim pocket in a fifth metatarsal's base), the closing
         // bridges it all the same, and the hole filling below judges the pocket as a hole.
-        Mask brightValleys(w, h);
+        Mask brightValleys(w, h, kUnset);
         forEachPixel(brightValleys, policy, [&](std::size_t i) -> std::uint8_t {
             return closed.data()[i] != 0 && pieces.data()[i] == 0 && plantar.data()[i] == 0 &&
                    skinValleys.data()[i] != 0 && z.data()[i] >= static_cast<float>(p.fillLevel);
         });
-        forEachPixel(closed, policy, [&](std::size_t i) -> std::uint8_t {
+        updateEachPixel(closed, policy, [&](std::size_t i, std::uint8_t c) -> std::uint8_t {
             return pieces.data()[i] != 0 ||
-                   (closed.data()[i] != 0 && plantar.data()[i] == 0 && skinValleys.data()[i] == 0 &&
+                   (c != 0 && plantar.data()[i] == 0 && skinValleys.data()[i] == 0 &&
                     (z.data()[i] >= static_cast<float>(p.fillLevel) ||
                      (enclosed.data()[i] >= kEnclosedDirections && notBridged.data()[i] == 0)));
         });
@@ -479,7 +479,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // A smooth outline: the mask blurred a little, traced at the half level.
-    FloatImage field(w, h);
+    FloatImage field(w, h, kUnset);
     forEachPixel(field, policy, [&](std::size_t i) { return static_cast<float>(bone.data()[i]); });
     field = GaussianBlur{}(field, 0.7, policy);
     const double minArea = p.minAreaMm2 / (mm * mm);

@@ -15,7 +15,7 @@
 namespace xrayprep::processing {
 Mask selectComponents(const ComponentMap& cm, const std::vector<char>& keep,
                       const ExecutionPolicy& policy) {
-    Mask out(cm.labels.width(), cm.labels.height());
+    Mask out(cm.labels.width(), cm.labels.height(), kUnset);
     forEachPixel(out, policy, [&](std::size_t i) -> std::uint8_t {
         return keep[static_cast<std::size_t>(cm.labels.data()[i])];
     });

@@ -84,7 +84,7 @@ Mask DarkCellFinder::operator()(const FloatImage& image, const Mask& candidate, 
                                 const Mask& anatomy, const Mask& open, const DarkCellSettings& s,
                                 const ExecutionPolicy& policy) const {
     const int w = image.width(), h = image.height();
-    Mask cells(w, h);
+    Mask cells(w, h, kUnset);
     forEachPixel(cells, policy, [&](std::size_t i) -> std::uint8_t {
         return candidate.data()[i] != 0 && edges.data()[i] == 0;
     });

@@ -55,14 +55,14 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     const double edgeRadius = std::max(1.0, std::round(s.skinEdgeMm / mm));
     const FloatImage low = GreyDiskFilter{}.minimum(smooth, edgeRadius, policy);
     const FloatImage high = GreyDiskFilter{}.maximum(smooth, edgeRadius, policy);
-    out.ratio = FloatImage(w, h);
-    out.sharpness = FloatImage(w, h);
-    out.distance = FloatImage(w, h);
-    FloatImage weightSquared(w, h), weight(w, h), contrast(w, h);
+    out.ratio = FloatImage(w, h, kUnset);
+    out.sharpness = FloatImage(w, h, kUnset);
+    out.distance = FloatImage(w, h, kUnset);
+    FloatImage weightSquared(w, h, kUnset), weight(w, h, kUnset), contrast(w, h, kUnset);
     // considered: the edges that may set the level (and the contrast reference); levelled:
     // those that do (not along the frame, not on the sole).
-    Mask considered(w, h), structural(w, h), levelled(w, h);
-    out.sole = Mask(w, h);
+    Mask considered(w, h, kUnset), structural(w, h, kUnset), levelled(w, h, kUnset);
+    out.sole = Mask(w, h, kUnset);
     const auto n = static_cast<std::int64_t>(img.size());
     const float spreadFloor = 1e-3f * std::max(1.0f, largest(img));
     const float medianGradient = RadixSelect(out.fine, &anatomy, policy).median();
@@ -106,7 +106,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
             inside && !sole && out.fine.data()[i] > structuralGate && rel < kSkinEdgeE;
     }
     // The contrast reference: strong sharp edges (above the median gradient of the sharp ones).
-    Mask sharpConsidered(w, h);
+    Mask sharpConsidered(w, h, kUnset);
     forEachPixel(sharpConsidered, policy, [&](std::size_t i) -> std::uint8_t {
         return considered.data()[i] != 0 && out.sharpness.data()[i] > 0.25f;
     });
@@ -114,7 +114,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     float reference = 0.0f;
     if (sharpGradients.count() > 100) {
         const float middle = sharpGradients.median();
-        Mask strong(w, h);
+        Mask strong(w, h, kUnset);
         forEachPixel(strong, policy, [&](std::size_t i) -> std::uint8_t {
             return sharpConsidered.data()[i] != 0 && out.fine.data()[i] > middle;
         });

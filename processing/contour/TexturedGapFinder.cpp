@@ -20,7 +20,7 @@ FloatImage withoutCodingError(const FloatImage& texture, const TexturedGapSettin
                               const ExecutionPolicy& policy) {
     const double n = s.codingErrorBound;
     const auto variance = static_cast<float>(s.codingShare * n * (n + 1.0) / 3.0);
-    FloatImage out(texture.width(), texture.height());
+    FloatImage out(texture.width(), texture.height(), kUnset);
     forEachPixel(out, policy, [&](std::size_t i) {
         const float t = texture.data()[i];
         return std::sqrt(std::max(t * t - variance, 0.0f));

@@ -49,7 +49,7 @@ Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& i
                                      const ExecutionPolicy& policy) const {
     const int w = image.width(), h = image.height();
     // The pixels that could be ridges: bright enough, in the open tissue, off skin and sole.
-    Mask ridge(w, h);
+    Mask ridge(w, h, kUnset);
     forEachPixel(ridge, policy, [&](std::size_t i) -> std::uint8_t {
         return open.data()[i] != 0 && sole.data()[i] == 0 &&
                distanceMm.data()[i] > static_cast<float>(skinMm) &&
@@ -63,8 +63,8 @@ Mask ThinBoneRidgeFinder::operator()(const FloatImage& fine, const FloatImage& i
     for (float& v : negated.pixels()) v = -v;
     const FloatImage height = ValleyDepth{}(negated, s.fromPx, s.toPx, s.flankPx, policy);
     // Of those, the ones above both sides by `height` of the contrast (all lie in the box).
-    forEachPixel(ridge, policy, [&](std::size_t i) -> std::uint8_t {
-        if (ridge.data()[i] == 0) return 0;
+    updateEachPixel(ridge, policy, [&](std::size_t i, std::uint8_t onRidge) -> std::uint8_t {
+        if (onRidge == 0) return 0;
         const int x = static_cast<int>(i % static_cast<std::size_t>(w));
         const int y = static_cast<int>(i / static_cast<std::size_t>(w));
         return height.at(x - box.x0, y - box.y0) > s.height * contrast.data()[i];

@@ -2,12 +2,44 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace xrayprep::processing {
+
+// Marks a raster whose pixels are left unset: for one that is written in full before it is
+// read. Zeroing a working-size raster is a serial memset on the calling thread; the pipeline
+// makes hundreds of them a run, and most are overwritten at once by a parallel pass.
+struct UnsetPixels {};
+inline constexpr UnsetPixels kUnset{};
+
+// std::allocator that default-initialises: for trivial pixel types a resize leaves the values
+// unset instead of zeroing them. Every other construction is std::allocator's.
+template <typename T>
+struct DefaultInitAllocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = DefaultInitAllocator<U>;
+    };
+    DefaultInitAllocator() = default;
+    template <typename U>
+    explicit DefaultInitAllocator(const DefaultInitAllocator<U>&) noexcept {}
+
+    template <typename U>
+    void construct(U* p) noexcept(std::is_nothrow_default_constructible_v<U>) {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
 
 // A dense, row-major 2D array of pixels. Value semantics (copyable, comparable).
 template <typename T>
@@ -22,6 +54,14 @@ class Raster {
                                         std::to_string(height));
         }
         pixels_.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), fill);
+    }
+    // Pixels unset: the caller writes every one before any is read.
+    Raster(int width, int height, UnsetPixels) : width_(width), height_(height) {
+        if (width < 0 || height < 0) {
+            throw std::invalid_argument("Raster: negative size " + std::to_string(width) + "x" +
+                                        std::to_string(height));
+        }
+        pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
     }
 
     [[nodiscard]] int width() const { return width_; }
@@ -54,7 +94,7 @@ class Raster {
   private:
     int width_ = 0;
     int height_ = 0;
-    std::vector<T> pixels_;
+    std::vector<T, DefaultInitAllocator<T>> pixels_;
 };
 
 using FloatImage = Raster<float>;

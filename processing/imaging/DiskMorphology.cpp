@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DistanceTransform.h"
 
 namespace xrayprep::processing {
@@ -11,11 +12,9 @@ namespace {
 
 template <typename F>
 Mask pointwise(int w, int h, const ExecutionPolicy& policy, F&& f) {
-    Mask out(w, h);
-    const auto n = static_cast<std::int64_t>(out.size());
-    std::uint8_t* o = out.data();
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (std::int64_t i = 0; i < n; ++i) o[i] = f(static_cast<std::size_t>(i)) ? 1 : 0;
+    Mask out(w, h, kUnset);
+    forEachPixel(out, policy,
+                 [f](std::size_t i) { return static_cast<std::uint8_t>(f(i) ? 1 : 0); });
     return out;
 }
 
@@ -86,23 +85,26 @@ Mask DiskMorphology::close(const Mask& m, double r, const ExecutionPolicy& polic
 }
 
 Mask andNot(const Mask& a, const Mask& b, const ExecutionPolicy& policy) {
+    const std::uint8_t *pa = a.data(), *pb = b.data();
     return pointwise(a.width(), a.height(), policy,
-                     [&](std::size_t i) { return a.data()[i] != 0 && b.data()[i] == 0; });
+                     [pa, pb](std::size_t i) { return (pa[i] != 0) & (pb[i] == 0); });
 }
 
 Mask unite(const Mask& a, const Mask& b, const ExecutionPolicy& policy) {
+    const std::uint8_t *pa = a.data(), *pb = b.data();
     return pointwise(a.width(), a.height(), policy,
-                     [&](std::size_t i) { return a.data()[i] != 0 || b.data()[i] != 0; });
+                     [pa, pb](std::size_t i) { return (pa[i] != 0) | (pb[i] != 0); });
 }
 
 Mask intersect(const Mask& a, const Mask& b, const ExecutionPolicy& policy) {
+    const std::uint8_t *pa = a.data(), *pb = b.data();
     return pointwise(a.width(), a.height(), policy,
-                     [&](std::size_t i) { return a.data()[i] != 0 && b.data()[i] != 0; });
+                     [pa, pb](std::size_t i) { return (pa[i] != 0) & (pb[i] != 0); });
 }
 
 Mask complement(const Mask& m, const ExecutionPolicy& policy) {
-    return pointwise(m.width(), m.height(), policy,
-                     [&](std::size_t i) { return m.data()[i] == 0; });
+    const std::uint8_t* pm = m.data();
+    return pointwise(m.width(), m.height(), policy, [pm](std::size_t i) { return pm[i] == 0; });
 }
 
 }  // namespace xrayprep::processing

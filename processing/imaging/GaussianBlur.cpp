@@ -25,7 +25,7 @@ FloatImage GaussianBlur::operator()(const FloatImage& in, double sigma,
     const int w = in.width(), h = in.height();
     const std::vector<float> k = weights(sigma);
     const int r = static_cast<int>(k.size() / 2);
-    FloatImage rows(w, h);
+    FloatImage rows(w, h, kUnset);
     // Rows: each row padded by replicating its end values.
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
@@ -42,7 +42,7 @@ FloatImage GaussianBlur::operator()(const FloatImage& in, double sigma,
             }
         }
     }
-    FloatImage out(w, h);
+    FloatImage out(w, h, kUnset);
     // Columns, a row of outputs at a time (contiguous reads of the input rows).
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (int y = 0; y < h; ++y) {

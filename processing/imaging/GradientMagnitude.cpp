@@ -8,7 +8,7 @@ namespace xrayprep::processing {
 FloatImage GradientMagnitude::operator()(const FloatImage& in,
                                          const ExecutionPolicy& policy) const {
     const int w = in.width(), h = in.height();
-    FloatImage out(w, h);
+    FloatImage out(w, h, kUnset);
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (int y = 0; y < h; ++y) {
         const float* up = in.row(std::max(0, y - 1));

@@ -109,7 +109,7 @@ Mask MarkerWatershed::operator()(const FloatImage& relief, const Mask& markers,
 #pragma omp section
         second = costs(relief, markers, 2);
     }
-    Mask out(w, h);
+    Mask out(w, h, kUnset);
     const auto n = static_cast<std::int64_t>(out.size());
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {

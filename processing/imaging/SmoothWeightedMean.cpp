@@ -59,8 +59,8 @@ std::vector<Tap> taps(int n, int f, int reduced) {
 // numerator is never stored.
 void expandMean(const FloatImage& num, const FloatImage& den, int f, int w, int h,
                 WeightedMeanField& out, const ExecutionPolicy& policy) {
-    out.mean = FloatImage(w, h);
-    out.density = FloatImage(w, h);
+    out.mean = FloatImage(w, h, kUnset);
+    out.density = FloatImage(w, h, kUnset);
     const std::vector<Tap> tx = taps(w, f, num.width()), ty = taps(h, f, num.height());
     auto bilinear = [](const FloatImage& r, const Tap& cx, const Tap& cy) {
         const float top = r.at(cx.i0, cy.i0) + cx.t * (r.at(cx.i1, cy.i0) - r.at(cx.i0, cy.i0));
@@ -86,7 +86,7 @@ void expandMean(const FloatImage& num, const FloatImage& den, int f, int w, int 
 WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values, const Mask& weights,
                                                  double sigma,
                                                  const ExecutionPolicy& policy) const {
-    FloatImage w(weights.width(), weights.height());
+    FloatImage w(weights.width(), weights.height(), kUnset);
     for (std::size_t i = 0; i < w.size(); ++i) w.data()[i] = weights.data()[i] != 0 ? 1.0f : 0.0f;
     return (*this)(values, w, sigma, policy);
 }
@@ -105,7 +105,7 @@ WeightedMeanField SmoothWeightedMean::operator()(const FloatImage& values,
         expandMean(num, den, f, w, h, out, policy);
         return out;
     }
-    out.mean = FloatImage(w, h);
+    out.mean = FloatImage(w, h, kUnset);
     const auto n = static_cast<std::int64_t>(out.mean.size());
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {

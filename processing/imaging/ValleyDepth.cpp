@@ -23,7 +23,7 @@ InteriorSpan interior(int w, int h, int y, int dx, int dy, int reach) {
 FloatImage lineErosion(const FloatImage& img, int dx, int dy, int flank,
                        const ExecutionPolicy& policy) {
     const int w = img.width(), h = img.height();
-    FloatImage out(w, h);
+    FloatImage out(w, h, kUnset);
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (int y = 0; y < h; ++y) {
         float* o = out.row(y);
