@@ -1,10 +1,6 @@
 #pragma once
 
-// Hot loops are compiled for AVX-512, AVX2 and the baseline, and the best one the CPU
-// supports is picked at load time. Additions and multiplications round the same way in every
-// instruction set (and -ffp-contract=off forbids FMA), so the results are bit-identical.
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__ELF__)
-#define XRAYPREP_ESF_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define XRAYPREP_ESF_VECTOR_CLONES
-#endif
+#include "processing/core/VectorClones.h"
+
+// The ESF's hot loops use the project-wide clones (processing/core/VectorClones.h).
+#define XRAYPREP_ESF_VECTOR_CLONES XRAYPREP_VECTOR_CLONES
