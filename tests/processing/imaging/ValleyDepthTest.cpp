@@ -50,7 +50,7 @@ TEST(ValleyDepth, MatchesDefinitionOnRandomImages) {
         const FloatImage img = test::randomImage(w, h, seed++);
         for (const auto& [lo, hi, flank] :
              {std::array{1, 1, 0}, std::array{1, 3, 2}, std::array{2, 5, 3}, std::array{0, 0, 1},
-              std::array{4, 2, 1}}) {
+              std::array{4, 2, 1}, std::array{1, 10, 2}}) {
             SCOPED_TRACE(test::sizeName(w, h) + " d " + std::to_string(lo) + ".." +
                          std::to_string(hi) + " flank " + std::to_string(flank));
             EXPECT_EQ(ValleyDepth{}(img, lo, hi, flank, ExecutionPolicy::serial()),
