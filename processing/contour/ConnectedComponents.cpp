@@ -212,7 +212,7 @@ ComponentMap ConnectedComponents::operator()(const Mask& mask, Connectivity conn
     const int h = mask.height();
     ComponentMap out;
     // Every row is written by labelStrip; no need to clear it first.
-    out.labels = Raster<std::int32_t>(w, h, 0);
+    out.labels = Raster<std::int32_t>(w, h, kUnset);
     if (w == 0 || h == 0) return out;
     const bool eight = connectivity == Connectivity::Eight;
 

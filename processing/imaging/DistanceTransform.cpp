@@ -54,9 +54,10 @@ void envelope(const std::int64_t* f, std::int64_t* d, int n, std::vector<int>& v
 Raster<std::int32_t> DistanceTransform::squared(const Mask& mask,
                                                 const ExecutionPolicy& policy) const {
     const int w = mask.width(), h = mask.height();
-    Raster<std::int32_t> out(w, h, kNoSetPixel);
+    // Both written in full below (no serial fill of either on the calling thread).
+    Raster<std::int32_t> out(w, h, kUnset);
     if (w == 0 || h == 0) return out;
-    std::vector<std::int64_t> cols(static_cast<std::size_t>(w) * h);
+    Raster<std::int64_t> cols(w, h, kUnset);
     // Columns: the squared distance along the column to the nearest set pixel. For a mask that
     // is the nearer of the last set pixel above and the first below, found by one sweep down
     // and one up over whole rows of a block of columns (a sweep per column would read one byte
