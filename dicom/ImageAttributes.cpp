@@ -74,6 +74,7 @@ void addHeaderFields(DcmItem& ds, ImageAttributes& a) {
         {"StudyDate", DCM_StudyDate},
         {"StudyDescription", DCM_StudyDescription},
         {"SeriesDescription", DCM_SeriesDescription},
+        {"ProtocolName", DCM_ProtocolName},
         {"SOPClassUID", DCM_SOPClassUID},
         {"StudyInstanceUID", DCM_StudyInstanceUID},
         {"SeriesInstanceUID", DCM_SeriesInstanceUID},

@@ -59,7 +59,7 @@ InputOutcome InputJob::operator()(
         entry["parameters"] = processing::parametersToJson(settings_.params);
         processing::Pipeline pipeline(backend);
         pipeline.setInput(loaded.image, loaded.metadata.spacing,
-                          processing::headerField(loaded.metadata, "BodyPartExamined"),
+                          processing::bodyPartNamesOf(loaded.metadata),
                           loaded.metadata.codingErrorBound);
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));

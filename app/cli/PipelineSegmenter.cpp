@@ -49,7 +49,7 @@ PhantomSegmentation PipelineSegmenter::operator()(const processing::Phantom& pha
     // The spacing as a reader would report it (absent on the no-spacing axis): the mm
     // parameters follow it, or the image size without it.
     pipeline.setInput(std::move(image), phantom.metadata.spacing,
-                      processing::headerField(phantom.metadata, "BodyPartExamined"));
+                      processing::bodyPartNamesOf(phantom.metadata));
     PhantomSegmentation out;
     bool haveMask = false;
     processing::CancelToken stop;

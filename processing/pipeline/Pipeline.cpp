@@ -142,7 +142,7 @@ Pipeline::Pipeline(std::shared_ptr<ComputeBackend> backend) : backend_(std::move
     if (!backend_) throw std::invalid_argument("Pipeline needs a backend");
 }
 
-void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, std::string bodyPart,
+void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, BodyPartNames bodyPart,
                         int codingErrorBound) {
     input_ = std::move(input);
     spacing_ = std::move(spacing);

@@ -12,6 +12,7 @@
 #include "processing/pipeline/HostBufferPool.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/pipeline/PipelineResult.h"
+#include "processing/quality/BodyPartCheck.h"
 
 namespace xrayprep::processing {
 
@@ -33,7 +34,7 @@ class Pipeline {
     // (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless codec
     // allowed in the stored values (ImageMetadata), 0 for none.
     void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt,
-                  std::string bodyPart = {}, int codingErrorBound = 0);
+                  BodyPartNames bodyPart = {}, int codingErrorBound = 0);
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
@@ -53,7 +54,7 @@ class Pipeline {
     std::shared_ptr<ComputeBackend> backend_;
     Image input_;
     std::optional<PixelSpacing> spacing_;
-    std::string bodyPart_;
+    BodyPartNames bodyPart_;
     int codingErrorBound_ = 0;
     PipelineResult result_;
     bool hasResult_ = false;

@@ -3,6 +3,7 @@
 #include <array>
 #include <cctype>
 #include <string_view>
+#include <vector>
 
 namespace xrayprep::processing {
 namespace {
@@ -14,6 +15,27 @@ std::string lettersOf(const std::string& s) {
         if (std::isalpha(c) != 0) out.push_back(static_cast<char>(std::toupper(c)));
     }
     return out;
+}
+
+// The words of free text, upper-cased: runs of letters ("XR CHEST-PA" gives XR, CHEST, PA).
+std::vector<std::string> wordsOf(const std::string& s) {
+    std::vector<std::string> words(1);
+    for (unsigned char c : s) {
+        if (std::isalpha(c) != 0) {
+            words.back().push_back(static_cast<char>(std::toupper(c)));
+        } else if (!words.back().empty()) {
+            words.emplace_back();
+        }
+    }
+    if (words.back().empty()) words.pop_back();
+    return words;
+}
+
+bool startsWithAny(const std::string& word, const auto& terms) {
+    for (std::string_view t : terms) {
+        if (word.starts_with(t)) return true;
+    }
+    return false;
 }
 
 bool containsAny(const std::string& s, const auto& words) {
@@ -61,6 +83,35 @@ QualityCheck BodyPartCheck::operator()(const std::string& bodyPartExamined) cons
                     ", a name this check does not know";
     }
     return c;
+}
+
+QualityCheck BodyPartCheck::operator()(const BodyPartNames& names) const {
+    if (!lettersOf(names.examined).empty()) return (*this)(names.examined);
+    QualityCheck c = (*this)(std::string{});
+    for (const auto& [field, text] : names.descriptions) {
+        if (containsAny(lettersOf(text), kFootAndAnkle)) return c;
+    }
+    for (const auto& [field, text] : names.descriptions) {
+        for (const std::string& word : wordsOf(text)) {
+            if (!startsWithAny(word, kOtherRegions)) continue;
+            c.passed = false;
+            c.value = 1.0;
+            c.message = "the file does not name the body part; its " + field + " is \"" + text +
+                        "\": the bone mask is made for foot and ankle radiographs";
+            return c;
+        }
+    }
+    return c;
+}
+
+BodyPartNames bodyPartNamesOf(const ImageMetadata& metadata) {
+    BodyPartNames names;
+    names.examined = headerField(metadata, "BodyPartExamined");
+    for (const char* field : {"StudyDescription", "SeriesDescription", "ProtocolName"}) {
+        std::string value = headerField(metadata, field);
+        if (!value.empty()) names.descriptions.emplace_back(field, std::move(value));
+    }
+    return names;
 }
 
 }  // namespace xrayprep::processing

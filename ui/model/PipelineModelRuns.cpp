@@ -79,7 +79,7 @@ void PipelineModel::Impl::startRun() {
         pipeline,
         input,
         metadata ? metadata->spacing : std::optional<processing::PixelSpacing>{},
-        metadata ? processing::headerField(*metadata, "BodyPartExamined") : std::string{},
+        metadata ? processing::bodyPartNamesOf(*metadata) : processing::BodyPartNames{},
         parameters,
         *first,
         metadata ? metadata->codingErrorBound : 0};

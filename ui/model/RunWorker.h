@@ -18,7 +18,7 @@ struct RunRequest {
     std::shared_ptr<processing::Pipeline> pipeline;
     std::shared_ptr<const processing::Image> input;   // set on the pipeline if it has none yet
     std::optional<processing::PixelSpacing> spacing;  // of the input (quality checks)
-    std::string bodyPart;  // BodyPartExamined of the input, empty if absent (quality checks)
+    processing::BodyPartNames bodyPart;  // what the input's header says (quality checks)
     processing::PipelineParameters parameters;
     processing::StageId from = processing::StageId::Median;
     int codingErrorBound = 0;  // of the input's near-lossless codec (ImageMetadata)

@@ -152,12 +152,18 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
 TEST(PipelineQuality, TheBodyPartTheInputNamesIsCheckedWithTheMask) {
     auto backend = std::make_shared<CraftedContourBackend>();
     Pipeline pipeline(backend);
-    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, "CHEST");
+    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, BodyPartNames{"CHEST", {}});
     const PipelineResult& chest = pipeline.run(quickParameters());
     EXPECT_FALSE(check(chest, "body-part").passed);
     EXPECT_NE(check(chest, "body-part").message.find("CHEST"), std::string::npos);
     EXPECT_NE(chest.quality.failedSummary().find("body-part"), std::string::npos);
     // A new input with its own body part: the check follows it.
-    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, "FOOT");
+    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt, BodyPartNames{"FOOT", {}});
     EXPECT_TRUE(check(pipeline.run(quickParameters()), "body-part").passed);
+    // No BodyPartExamined: the study description names the region.
+    pipeline.setInput(Image(kW, kH, 12, 100), std::nullopt,
+                      BodyPartNames{"", {{"StudyDescription", "XR CHEST PA"}}});
+    const PipelineResult& described = pipeline.run(quickParameters());
+    EXPECT_FALSE(check(described, "body-part").passed);
+    EXPECT_NE(check(described, "body-part").message.find("StudyDescription"), std::string::npos);
 }

@@ -47,3 +47,44 @@ TEST(BodyPartCheck, TheHeaderFieldIsFoundByName) {
     EXPECT_EQ(headerField(md, "BodyPartExamined"), "ANKLE");
     EXPECT_EQ(headerField(md, "ViewPosition"), "");
 }
+
+// Without BodyPartExamined the descriptions are read: a word that begins with another
+// region's term fails, a foot/ankle word anywhere passes, other text passes as "not named".
+TEST(BodyPartCheck, DescriptionsAreReadWhereTheBodyPartIsAbsent) {
+    const QualityCheck teeth =
+        BodyPartCheck{}(BodyPartNames{"", {{"StudyDescription", "MODALITYLUT - TEETH"}}});
+    EXPECT_FALSE(teeth.passed);
+    EXPECT_NE(teeth.message.find("StudyDescription is \"MODALITYLUT - TEETH\""), std::string::npos)
+        << teeth.message;
+    EXPECT_FALSE(
+        BodyPartCheck{}(BodyPartNames{"", {{"SeriesDescription", "XR Ribs left"}}}).passed);
+    EXPECT_FALSE(BodyPartCheck{}(BodyPartNames{"", {{"ProtocolName", "chest pa"}}}).passed);
+    // Foot words win, wherever they are; words that merely contain a term do not count.
+    EXPECT_TRUE(BodyPartCheck{}(BodyPartNames{"",
+                                              {{"StudyDescription", "HEAD OF 2ND METATARSAL"},
+                                               {"SeriesDescription", "Foot lat"}}})
+                    .passed);
+    EXPECT_TRUE(
+        BodyPartCheck{}(BodyPartNames{"", {{"StudyDescription", "Metatarsal head"}}}).passed);
+    EXPECT_TRUE(
+        BodyPartCheck{}(BodyPartNames{"", {{"StudyDescription", "Surface relationship"}}}).passed);
+    EXPECT_TRUE(BodyPartCheck{}(BodyPartNames{"", {{"StudyDescription", "No Finding"}}}).passed);
+    // BodyPartExamined, when present, decides alone.
+    EXPECT_TRUE(
+        BodyPartCheck{}(BodyPartNames{"FOOT", {{"StudyDescription", "chest follow-up"}}}).passed);
+    EXPECT_FALSE(BodyPartCheck{}(BodyPartNames{"CHEST", {{"StudyDescription", "foot"}}}).passed);
+}
+
+TEST(BodyPartCheck, NamesAreTakenFromTheHeaderFields) {
+    ImageMetadata md;
+    md.headerFields = {{"Modality", "CR"},
+                       {"StudyDescription", "XR CHEST"},
+                       {"SeriesDescription", ""},
+                       {"ProtocolName", "PA"}};
+    const BodyPartNames names = bodyPartNamesOf(md);
+    EXPECT_EQ(names.examined, "");
+    ASSERT_EQ(names.descriptions.size(), 2u);
+    EXPECT_EQ(names.descriptions[0].first, "StudyDescription");
+    EXPECT_EQ(names.descriptions[1].second, "PA");
+    EXPECT_FALSE(BodyPartCheck{}(names).passed);
+}
