@@ -30,8 +30,8 @@ class Pipeline {
     explicit Pipeline(std::shared_ptr<ComputeBackend> backend);
 
     // Discards previous results. The spacing (none: unknown) scales the quality checks; the
-    // body part the file names (DICOM BodyPartExamined, empty: not named) is one of them
-    // (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless codec
+    // body part the file names (BodyPartExamined, else its descriptions: bodyPartNamesOf) is
+    // one of them (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless codec
     // allowed in the stored values (ImageMetadata), 0 for none.
     void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt,
                   BodyPartNames bodyPart = {}, int codingErrorBound = 0);
