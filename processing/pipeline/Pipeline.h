@@ -31,8 +31,8 @@ class Pipeline {
 
     // Discards previous results. The spacing (none: unknown) scales the quality checks; the
     // body part the file names (BodyPartExamined, else its descriptions: bodyPartNamesOf) is
-    // one of them (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless codec
-    // allowed in the stored values (ImageMetadata), 0 for none.
+    // one of them (BodyPartCheck). codingErrorBound: the largest error the file's near-lossless
+    // codec allowed in the stored values (ImageMetadata), 0 for none.
     void setInput(Image input, std::optional<PixelSpacing> spacing = std::nullopt,
                   BodyPartNames bodyPart = {}, int codingErrorBound = 0);
     void setBackend(std::shared_ptr<ComputeBackend> backend);  // discards previous results
