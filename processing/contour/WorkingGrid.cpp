@@ -116,13 +116,20 @@ Mask WorkingGrid::blockAny(const Mask& full, const ExecutionPolicy& policy) cons
 }
 
 Mask WorkingGrid::expand(const Mask& working, const ExecutionPolicy& policy) const {
-    Mask out(fullWidth_, fullHeight_, 0);
+    // Every pixel is written (no serial zero fill first). Each working row is widened once,
+    // a cell's run of f pixels at a time, and copied to the f full rows it covers: a division
+    // per full-resolution pixel cost more than the copies.
+    Mask out(fullWidth_, fullHeight_, kUnset);
     const int f = factor_;
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
-    for (int y = 0; y < fullHeight_; ++y) {
-        const std::uint8_t* w = working.row(y / f);
-        std::uint8_t* r = out.row(y);
-        for (int x = 0; x < fullWidth_; ++x) r[x] = w[x / f];
+    for (int j = 0; j < height_; ++j) {
+        const std::uint8_t* w = working.row(j);
+        const int y0 = j * f, y1 = std::min(fullHeight_, y0 + f);
+        std::uint8_t* first = out.row(y0);
+        for (int i = 0, x = 0; x < fullWidth_; ++i, x += f) {
+            std::fill(first + x, first + std::min(x + f, fullWidth_), w[i]);
+        }
+        for (int y = y0 + 1; y < y1; ++y) std::copy(first, first + fullWidth_, out.row(y));
     }
     return out;
 }
