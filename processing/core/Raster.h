@@ -49,19 +49,11 @@ class Raster {
 
     Raster() = default;
     Raster(int width, int height, T fill = T{}) : width_(width), height_(height) {
-        if (width < 0 || height < 0) {
-            throw std::invalid_argument("Raster: negative size " + std::to_string(width) + "x" +
-                                        std::to_string(height));
-        }
-        pixels_.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), fill);
+        pixels_.assign(pixelCount(width, height), fill);
     }
     // Pixels unset: the caller writes every one before any is read.
     Raster(int width, int height, UnsetPixels) : width_(width), height_(height) {
-        if (width < 0 || height < 0) {
-            throw std::invalid_argument("Raster: negative size " + std::to_string(width) + "x" +
-                                        std::to_string(height));
-        }
-        pixels_.resize(static_cast<std::size_t>(width) * static_cast<std::size_t>(height));
+        pixels_.resize(pixelCount(width, height));
     }
 
     [[nodiscard]] int width() const { return width_; }
@@ -92,6 +84,14 @@ class Raster {
     bool operator==(const Raster&) const = default;
 
   private:
+    static std::size_t pixelCount(int width, int height) {
+        if (width < 0 || height < 0) {
+            throw std::invalid_argument("Raster: negative size " + std::to_string(width) + "x" +
+                                        std::to_string(height));
+        }
+        return static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    }
+
     int width_ = 0;
     int height_ = 0;
     std::vector<T, DefaultInitAllocator<T>> pixels_;
