@@ -35,8 +35,10 @@ of every non-anatomy object (marker, text, ball, ruler, arrow, platform, collima
 the final image. A combination passes when every seed has Dice >= 0.92 and no leftover pixel.
 
 The matrix (--list shows it): each view plain (planar, lateral, wb-lateral, ankle-ap,
-oblique); every content variation alone on the views where it occurs; ten realistic mixtures
-(mix:...); format extremes (format:...: 10 and 16 bits, 400 and 4000 px). The file-format axes
+oblique); every content variation alone on every view (platform: lateral only); ten realistic
+mixtures (mix:...); 24 random mixtures of 2-4 variations drawn from a fixed seed
+(mix:random-NN, the same on every machine); format extremes (format:...: 10 and 16 bits, 400
+and 4000 px). The file-format axes
 are drawn per seed, balanced: seed i uses combination (i-1) mod 8 of MONOCHROME1/2 x 8/12 bits
 stored x pixel spacing present/absent, so 50 seeds see each of the eight at least 6 times. In
 memory the pipeline gets the bone-bright stored values a reader hands over (MONOCHROME1 is

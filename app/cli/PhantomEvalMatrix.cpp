@@ -1,7 +1,9 @@
 #include "app/cli/PhantomEvalMatrix.h"
 
 #include <algorithm>
+#include <random>
 #include <stdexcept>
+#include <utility>
 
 #include "processing/phantom/VariationCatalog.h"
 #include "processing/phantom/ViewSpec.h"
@@ -38,7 +40,55 @@ std::vector<std::string> split(const std::string& list) {
     return out;
 }
 
+// A content variation (not a file-format axis, not the anatomy switch) that may be mixed.
+bool isContent(const processing::NamedVariation& v) {
+    return !v.format && v.name != "fixed-anatomy";
+}
+
+// Pairs no film holds at once: one exposure, one kind of collimation border.
+bool exclusive(const std::string& a, const std::string& b) {
+    static const std::vector<std::pair<std::string, std::string>> pairs = {
+        {"under", "over"}, {"dark-bg", "dark-bg-rotated"}, {"shutters", "shutters-rotated"}};
+    for (const auto& [x, y] : pairs) {
+        if ((a == x && b == y) || (a == y && b == x)) return true;
+    }
+    return false;
+}
+
 }  // namespace
+
+std::vector<EvalCombination> PhantomEvalMatrix::randomMixtures(int count) {
+    // std::mt19937's sequence is fixed by the standard (the distributions are not), so the
+    // draws below are the same with every compiler and library.
+    std::mt19937 draw(kRandomMixtureSeed);
+    std::vector<std::string> pool;
+    for (const processing::NamedVariation& v : processing::VariationCatalog::all()) {
+        if (isContent(v) && v.name != "platform") pool.emplace_back(v.name);
+    }
+    const std::vector<PhantomView> views = processing::VariationCatalog::allViews();
+    std::vector<EvalCombination> out;
+    std::vector<std::string> seen;
+    while (static_cast<int>(out.size()) < count) {
+        const PhantomView view = views[draw() % views.size()];
+        const std::size_t n = 2 + draw() % 3;
+        std::vector<std::string> picked;
+        while (picked.size() < n) {
+            const std::string& v = pool[draw() % pool.size()];
+            const bool clash = std::any_of(picked.begin(), picked.end(), [&](const std::string& p) {
+                return p == v || exclusive(p, v);
+            });
+            if (!clash) picked.push_back(v);
+        }
+        std::sort(picked.begin(), picked.end());
+        EvalCombination c = row(view, picked);
+        if (std::find(seen.begin(), seen.end(), c.name) != seen.end()) continue;
+        seen.push_back(c.name);
+        const int index = static_cast<int>(out.size()) + 1;
+        c.name = std::string("mix:random-") + (index < 10 ? "0" : "") + std::to_string(index);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
 
 std::string FormatAxes::label() const {
     return std::string(photometric == processing::Photometric::Monochrome1 ? "MONO1" : "MONO2") +
@@ -51,22 +101,18 @@ std::vector<EvalCombination> PhantomEvalMatrix::full() {
                       O = PhantomView::Oblique;
     std::vector<EvalCombination> m;
     for (PhantomView v : processing::VariationCatalog::allViews()) m.push_back(row(v, {}));
-    // Each content variation alone, on the views where it occurs or bites hardest.
-    const std::vector<std::pair<std::string, std::vector<PhantomView>>> alone = {
-        {"dark-bg", {P, L, A}},     {"dark-bg-rotated", {P, O}},
-        {"shutters", {P, L}},       {"shutters-rotated", {O, A}},
-        {"platform", {L}},          {"ball", {W, P}},
-        {"ruler", {W, P}},          {"marker", {P, L}},
-        {"marker-skin", {P, W, A}}, {"text", {P, L}},
-        {"arrows", {P, A}},         {"gradient", {P, L, A}},
-        {"hollow", {L, P}},         {"overlap", {P, O}},
-        {"child", {A, P, L}},       {"under", {W, P}},
-        {"over", {W, P}},           {"low-contrast", {W, A}},
-        {"edge-enhanced", {W, P}},  {"salt-pepper", {P, L}},
-        {"jpeg", {W, P}},           {"border-rim", {A, P, W}},
-    };
-    for (const auto& [variation, views] : alone) {
-        for (PhantomView v : views) m.push_back(row(v, {variation}));
+    // Each content variation alone on every view (a standing platform only under the lateral
+    // foot: the weight-bearing view stands on one already). A selection of views per variation
+    // hid that over-exposure and JPEG loss fail on the ankle AP.
+    for (const processing::NamedVariation& v : processing::VariationCatalog::all()) {
+        if (!isContent(v)) continue;
+        if (v.name == "platform") {
+            m.push_back(row(L, {std::string(v.name)}));
+            continue;
+        }
+        for (PhantomView view : processing::VariationCatalog::allViews()) {
+            m.push_back(row(view, {std::string(v.name)}));
+        }
     }
     // Realistic mixtures, after the kinds of real films (weight-bearing laterals on a platform,
     // DP feet with a dark collimated frame, ankle AP of adults and children, oblique feet).
@@ -83,6 +129,8 @@ std::vector<EvalCombination> PhantomEvalMatrix::full() {
     m.push_back(row(L, {"gradient", "hollow", "dark-bg", "text", "marker", "salt-pepper"},
                     "mix:lateral-study"));
     m.push_back(row(L, {"child", "low-contrast", "ruler", "marker-skin"}, "mix:lateral-child"));
+    // Random mixtures: combinations nobody chose, drawn the same way every time.
+    for (EvalCombination& c : randomMixtures(kRandomMixtures)) m.push_back(std::move(c));
     // Format extremes beyond the per-seed axes.
     {
         EvalCombination c = row(P, {"marker", "text"}, "format:planar-10bit");

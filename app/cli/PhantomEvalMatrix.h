@@ -33,12 +33,20 @@ struct FormatAxes {
     [[nodiscard]] std::string label() const;
 };
 
-// "Every combination", written down: each view plain; every content variation alone on the
-// views where it occurs (or matters most); realistic mixtures like the real films; and format
-// extremes (10 and 16 bits, 400 and 4000 px) on two views. See full() for the list.
+// "Every combination", written down: each view plain; every content variation alone on every
+// view; realistic mixtures like the real films; random mixtures (randomMixtures: two to four
+// content variations on a view, drawn from a fixed seed, so that combinations nobody chose are
+// measured too); and format extremes (10 and 16 bits, 400 and 4000 px) on two views. See full()
+// for the list.
 class PhantomEvalMatrix {
   public:
+    static constexpr int kRandomMixtures = 24;
+    static constexpr unsigned kRandomMixtureSeed = 20261130u;
     [[nodiscard]] static std::vector<EvalCombination> full();
+    // `count` mixtures named mix:random-01.., each a view with 2-4 distinct content variations
+    // (no platform; never under with over, nor both kinds of one collimation border), no two
+    // alike; the same list on every machine.
+    [[nodiscard]] static std::vector<EvalCombination> randomMixtures(int count);
     // Keeps the rows whose view is in `views` (empty: all) and that hold any of `variations`
     // ("plain" for the plain rows, "mix" for the mixtures; empty or "all": every row).
     [[nodiscard]] static std::vector<EvalCombination> select(

@@ -2,6 +2,8 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "app/cli/PhantomEvalMatrix.h"
 #include "processing/phantom/VariationCatalog.h"
@@ -40,10 +42,57 @@ TEST(PhantomEvalMatrix, EveryContentVariationIsInTheMatrixAloneAndAllNamesAreKno
     for (const auto& v : processing::VariationCatalog::all()) {
         if (v.format || v.name == "fixed-anatomy") continue;
         EXPECT_TRUE(alone.count(std::string(v.name))) << v.name << " never alone";
+        if (v.name == "platform") continue;
+        // Alone on every view, not only where it was thought to matter.
+        for (processing::PhantomView view : processing::VariationCatalog::allViews()) {
+            const std::string name =
+                std::string(processing::toString(view)) + "+" + std::string(v.name);
+            EXPECT_TRUE(names.count(name)) << name << " missing";
+        }
     }
     for (processing::PhantomView view : processing::VariationCatalog::allViews()) {
         EXPECT_TRUE(names.count(processing::toString(view)))
             << "plain " << processing::toString(view);
+    }
+}
+
+TEST(PhantomEvalMatrix, RandomMixturesAreFixedDistinctAndKeepTheRules) {
+    const auto rows = PhantomEvalMatrix::randomMixtures(PhantomEvalMatrix::kRandomMixtures);
+    ASSERT_EQ(rows.size(), static_cast<std::size_t>(PhantomEvalMatrix::kRandomMixtures));
+    // The draw is pinned: the published evidence names these rows (docs/QUALITY.md).
+    EXPECT_EQ(rows.front().name, "mix:random-01");
+    EXPECT_EQ(rows.front().view, processing::PhantomView::WeightBearingLateral);
+    EXPECT_EQ(rows.front().variations, (std::vector<std::string>{"gradient", "marker-skin"}));
+    EXPECT_EQ(rows[21].view, processing::PhantomView::AnkleAP);
+    EXPECT_EQ(rows[21].variations, (std::vector<std::string>{"dark-bg", "jpeg"}));
+    std::set<std::string> contents;
+    for (const auto& r : rows) {
+        EXPECT_TRUE(r.mixture()) << r.name;
+        EXPECT_GE(r.variations.size(), 2u) << r.name;
+        EXPECT_LE(r.variations.size(), 4u) << r.name;
+        std::string key = processing::toString(r.view);
+        std::set<std::string> own;
+        for (const auto& v : r.variations) {
+            const processing::NamedVariation* nv = processing::VariationCatalog::find(v);
+            ASSERT_NE(nv, nullptr) << v;
+            EXPECT_FALSE(nv->format) << r.name;
+            EXPECT_NE(v, "platform") << r.name;
+            EXPECT_NE(v, "fixed-anatomy") << r.name;
+            EXPECT_TRUE(own.insert(v).second) << r.name << " holds " << v << " twice";
+            key += "+" + v;
+        }
+        EXPECT_FALSE(own.count("under") && own.count("over")) << r.name;
+        EXPECT_FALSE(own.count("dark-bg") && own.count("dark-bg-rotated")) << r.name;
+        EXPECT_FALSE(own.count("shutters") && own.count("shutters-rotated")) << r.name;
+        EXPECT_TRUE(contents.insert(key).second) << r.name << " repeats " << key;
+    }
+    // Asking again gives the same rows; asking for more extends them.
+    const auto again = PhantomEvalMatrix::randomMixtures(PhantomEvalMatrix::kRandomMixtures);
+    const auto more = PhantomEvalMatrix::randomMixtures(PhantomEvalMatrix::kRandomMixtures + 6);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_EQ(again[i].name, rows[i].name);
+        EXPECT_EQ(again[i].variations, rows[i].variations);
+        EXPECT_EQ(more[i].variations, rows[i].variations);
     }
 }
 
