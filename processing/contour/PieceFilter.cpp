@@ -130,15 +130,16 @@ Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence
                                 depth[static_cast<std::size_t>(c.label)] < kLeadSkinMm;
         const bool onPlatform = static_cast<double>(onSole[static_cast<std::size_t>(c.label)]) >=
                                 kSolePieceShare * static_cast<double>(c.area);
+        const bool inSkin = depth[static_cast<std::size_t>(c.label)] < kSkinPieceMm;
         const bool k =
             (keepLargest && c.label == largest) ||
-            (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin &&
+            (onEdges && med <= kRazorSharp && onSteps >= kOnSteps && !leadOnSkin && !inSkin &&
              z >= kPieceContrast && ball[static_cast<std::size_t>(c.label)] == 0 && !onPlatform);
         keep[static_cast<std::size_t>(c.label)] = k ? 1 : 0;
-        // Dropped for its outline alone: not razor sharp, no lead letter, ball or platform.
+        // Dropped for its outline alone: not razor sharp, no lead letter, ball, platform or skin.
         soft[static_cast<std::size_t>(c.label)] = !k && med <= kRazorSharp && !leadOnSkin &&
                                                   ball[static_cast<std::size_t>(c.label)] == 0 &&
-                                                  !onPlatform;
+                                                  !onPlatform && !inSkin;
         dropped += k ? 0 : 1;
     }
     if (softOutline != nullptr) *softOutline = selectComponents(cm, soft, policy);

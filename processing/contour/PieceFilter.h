@@ -13,9 +13,10 @@ namespace xrayprep::processing {
 // (the median of fine gradient / local edge strength along it below kOnEdges, or a fine/coarse
 // ratio below kOnSteps; the largest piece is kept whatever when keepLargest), those whose
 // outline is razor sharp (above kRazorSharp: burned-in markers and text on the skin), lead
-// letters lying in the skin (kLeadSharp), pieces darker than kPieceContrast (z: the brightness
-// above the local tissue level in units of the contrast), those shaped as a calibration ball
-// and those lying on a platform (kSolePieceShare of them in EdgeEvidence::sole). `dropped`
+// letters lying in the skin (kLeadSharp), pieces within the skin layer with half their pixels
+// (kSkinPieceMm: a letter's stroke touching the skin), pieces darker than kPieceContrast (z: the
+// brightness above the local tissue level in units of the contrast), those shaped as a calibration
+// ball and those lying on a platform (kSolePieceShare of them in EdgeEvidence::sole). `dropped`
 // counts the pieces that went; *softOutline (optional) receives those that went for their
 // outline or brightness alone (not razor sharp, no lead letter, ball or platform piece).
 [[nodiscard]] Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,

@@ -132,6 +132,14 @@ constexpr float kPieceContrast = 0.45f;
 constexpr float kLeadSharp = 1.6f;
 constexpr float kLeadSteps = 4.5f;
 constexpr double kLeadSkinMm = 8.0;
+// A piece (not the largest) whose pixels lie within this distance of the skin with half of them
+// lies in the skin layer, where no bone does (the soft tissue covers every bone; the thinnest
+// cover, over a toe's tuft or a malleolus, is thicker): the stroke of a lead letter that touches
+// the skin, which the anatomy holds and the watershed's ties make bright "bone". Its outline
+// against the anatomy is only the short contact with the skin, so the letter tests above do not
+// see it (lateral+marker-skin seed 43, ankle-ap+edge-enhanced+marker-skin seed 21: 340 and 661
+// of the letter's pixels in the final image). The default skin band (ContourParams::skinMm).
+constexpr float kSkinPieceMm = 2.0f;
 // A piece that fills a disk (no more than kBallOutside of its pixels outside the disk of its
 // own area around its centroid) 12 to 40 mm across is a calibration ball resting against the
 // skin, not a bone: no bone of the foot or ankle projects as a filled circle that large.
@@ -141,7 +149,8 @@ constexpr double kBallOutside = 0.04;
 // The note after the count of pieces keepPiecesOnEdges dropped (host and device alike).
 constexpr const char* kPiecesDroppedNote =
     " piece(s) whose outline is not on bone edges (soft tissue), is razor sharp (markers, text), "
-    "is a filled disk (a calibration ball) or lies on a platform (the sole pressed on it) dropped";
+    "is a filled disk (a calibration ball), lies on a platform (the sole pressed on it) or in the "
+    "skin layer (a letter on the skin) dropped";
 // A piece (not the largest) with at least this share of its pixels within soleMm of a platform
 // lies on it: the sole's skin pressed on the platform's top, or that top itself. No bone does: a
 // heel pad lies under the calcaneus, the forefoot's pad under the metatarsal heads and sesamoids

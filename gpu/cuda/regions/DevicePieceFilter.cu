@@ -150,12 +150,15 @@ DeviceMask keepPiecesOnEdges(DeviceContext& ctx, const DeviceMask& bone, const D
             med[l] > kLeadSharp && st[l] > kLeadSteps && static_cast<double>(dp[l]) < kLeadSkinMm;
         const bool onPlatform =
             static_cast<double>(onSole[l]) >= kSolePieceShare * static_cast<double>(pieceArea[l]);
+        const bool inSkin = dp[l] < kSkinPieceMm;
         const bool kept = (keepLargest && l == *largest) ||
                           (onEdges && med[l] <= kRazorSharp && st[l] >= kOnSteps && !leadOnSkin &&
-                           br[l] >= kPieceContrast && !ball && !onPlatform);
+                           !inSkin && br[l] >= kPieceContrast && !ball && !onPlatform);
         k[l] = kept ? 1 : 0;
-        // Dropped for its outline alone: not razor sharp, no lead letter, ball or platform.
-        sf[l] = !kept && med[l] <= kRazorSharp && !leadOnSkin && !ball && !onPlatform ? 1 : 0;
+        // Dropped for its outline alone: not razor sharp, no lead letter, ball, platform or skin.
+        sf[l] = !kept && med[l] <= kRazorSharp && !leadOnSkin && !ball && !onPlatform && !inSkin
+                    ? 1
+                    : 0;
         if (!kept) atomicAdd(dropped, 1);
     });
     if (softOutline != nullptr) *softOutline = selectLabels(ctx, cm, soft);
