@@ -3,7 +3,7 @@
 #   (a) xrayprep-cli run on ../shared/data/xray-foot and on every `xray` row of
 #       ../shared/data/dicom/MANIFEST.tsv (contact sheets, masks, review gallery, report.json),
 #       merged with the hand-kept verdicts of docs/quality-verdicts.tsv;
-#   (b) xrayprep-cli phantom-eval over the full matrix (--seeds, default 50: ~10-20 min on two
+#   (b) xrayprep-cli phantom-eval over the full matrix (--seeds, default 50: ~16-25 min on two
 #       busy cores);
 #   (c) docs/QUALITY.md assembled from both by scripts/quality_report.py.
 # Nothing of the data and none of the outputs go into the repository: they stay in the work
