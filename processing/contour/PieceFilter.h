@@ -18,7 +18,8 @@ namespace xrayprep::processing {
 // brightness above the local tissue level in units of the contrast), those shaped as a calibration
 // ball and those lying on a platform (kSolePieceShare of them in EdgeEvidence::sole). `dropped`
 // counts the pieces that went; *softOutline (optional) receives those that went for their
-// outline or brightness alone (not razor sharp, no lead letter, ball or platform piece).
+// outline or brightness alone (not razor sharp, no lead letter, ball, platform or skin-layer
+// piece).
 [[nodiscard]] Mask keepPiecesOnEdges(const Mask& bone, const Mask& anatomy, const EdgeEvidence& ev,
                                      const FloatImage& z, double mm, const ExecutionPolicy& policy,
                                      int& dropped, bool keepLargest = true,
