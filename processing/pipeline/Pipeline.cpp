@@ -2,10 +2,12 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "processing/contour/BurnedInAnnotation.h"
+#include "processing/contour/ContourTracer.h"
 #include "processing/quality/BodyPartCheck.h"
 #include "processing/quality/MaskQuality.h"
 
@@ -70,8 +72,11 @@ void keepStagesBefore(const PipelineResult& from, int start, PipelineResult& to)
                 break;
             case StageId::Contour:
                 to.contour = from.contour;
+                to.automaticMask = from.automaticMask;
+                to.automaticContours = from.automaticContours;
                 break;
             case StageId::Mask:
+                to.editsOutsideAnatomy = from.editsOutsideAnatomy;
                 to.final = from.final;
                 to.quality = from.quality;
                 break;
@@ -122,6 +127,38 @@ void addLateDeviceTimes(const std::vector<DeviceTimes>& late, int start, Pipelin
     }
 }
 
+// The outline of an edited mask: its pixels' boundaries traced at half a pixel from their
+// centres (8-connected pieces), as the contours the exports and the overlays draw.
+std::vector<Contour> outlineOf(const Mask& mask, const ExecutionPolicy& policy) {
+    FloatImage field(mask.width(), mask.height());
+    for (std::size_t i = 0; i < mask.pixels().size(); ++i) {
+        field.data()[i] = mask.data()[i] != 0 ? 1.0f : 0.0f;
+    }
+    return ContourTracer{}(field, 0.5f, SaddleRule::ConnectInside, policy);
+}
+
+// Puts the user's edits on the contour stage's mask (or takes them off, when there are none
+// any more): the automatic mask and contours are kept aside the first time.
+void applyEdits(const MaskEdits& edits, PipelineResult& r, const ExecutionPolicy& policy) {
+    if (edits.empty()) {
+        if (!r.automaticMask.empty()) {
+            r.contour.mask = std::move(r.automaticMask);
+            r.contour.contours = std::move(r.automaticContours);
+            r.automaticMask = Mask{};
+            r.automaticContours.clear();
+        }
+        r.editsOutsideAnatomy = 0;
+        return;
+    }
+    if (r.automaticMask.empty()) {
+        r.automaticMask = r.contour.mask;
+        r.automaticContours = r.contour.contours;
+    }
+    r.contour.mask = edits.applyTo(r.automaticMask);
+    r.contour.contours = outlineOf(r.contour.mask, policy);
+    r.editsOutsideAnatomy = edits.addedOutside(r.contour.anatomy);
+}
+
 template <typename F>
 double timeMilliseconds(F&& f) {
     const auto start = std::chrono::steady_clock::now();
@@ -151,6 +188,20 @@ void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, BodyPa
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
+    edits_.clear();
+    editsChanged_ = false;
+}
+
+void Pipeline::setMaskEdits(MaskEdits edits) {
+    if (!edits.layer().empty() && !edits.layer().sameSize(input_.width(), input_.height())) {
+        throw std::invalid_argument("mask edits of " + std::to_string(edits.layer().width()) +
+                                    " x " + std::to_string(edits.layer().height()) +
+                                    " pixels for an image of " + std::to_string(input_.width()) +
+                                    " x " + std::to_string(input_.height()));
+    }
+    if (edits == edits_) return;
+    edits_ = std::move(edits);
+    editsChanged_ = true;
 }
 
 void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
@@ -163,7 +214,8 @@ void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
 
 std::optional<StageId> Pipeline::firstStageToRun(const PipelineParameters& params) const {
     for (StageId s : kAllStages) {
-        if (!hasResult_ || !result_.has(s) || ownParametersChanged(s, params, result_.parameters)) {
+        if (!hasResult_ || !result_.has(s) || ownParametersChanged(s, params, result_.parameters) ||
+            (s == StageId::Mask && editsChanged_)) {
             return s;
         }
     }
@@ -251,7 +303,10 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 });
                 break;
             case StageId::Mask:
-                ms = timeMilliseconds([&] { r.final = b.applyMask(input_, r.contour.mask); });
+                ms = timeMilliseconds([&] {
+                    applyEdits(edits_, r, ExecutionPolicy{b.threads()});
+                    r.final = b.applyMask(input_, r.contour.mask);
+                });
                 // On the host for every backend (the contour's masks are host images), outside
                 // the stage's time so that backends compare on their own work; the median's
                 // host copy may still be on its way from a device.
@@ -284,6 +339,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     spare_ = std::move(result_);
     result_ = std::move(r);
     hasResult_ = true;
+    editsChanged_ = false;
     return result_;
 }
 

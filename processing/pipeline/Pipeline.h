@@ -8,6 +8,7 @@
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
+#include "processing/edit/MaskEdits.h"
 #include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/HostBufferPool.h"
 #include "processing/pipeline/PipelineParameters.h"
@@ -39,6 +40,13 @@ class Pipeline {
     [[nodiscard]] const Image& input() const { return input_; }
     [[nodiscard]] ComputeBackend& backend() const { return *backend_; }
 
+    // The user's corrections of the mask, applied on top of the contour stage's mask by the
+    // mask stage (so the final image, the ESF, the checks and every export carry them) and
+    // kept when an earlier stage re-runs. A new input clears them. Edits of another size than
+    // the input are refused (std::invalid_argument). Changing them re-runs from the mask stage.
+    void setMaskEdits(MaskEdits edits);
+    [[nodiscard]] const MaskEdits& maskEdits() const { return edits_; }
+
     // The first stage a run with these parameters has to compute (nullopt: nothing changed).
     [[nodiscard]] std::optional<StageId> firstStageToRun(const PipelineParameters& params) const;
 
@@ -56,6 +64,8 @@ class Pipeline {
     std::optional<PixelSpacing> spacing_;
     BodyPartNames bodyPart_;
     int codingErrorBound_ = 0;
+    MaskEdits edits_;
+    bool editsChanged_ = false;  // since result_ was made
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses

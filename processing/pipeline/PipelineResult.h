@@ -1,6 +1,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +30,14 @@ struct PipelineResult {
     Image thresholded;
     Image sobel;
     ContourResult contour;
+    // With the user's mask edits in effect (Pipeline::setMaskEdits), the contour stage's own
+    // mask and contours, before the edits; contour.mask and contour.contours are then the
+    // edited ones, which every later stage and export uses. Empty without edits.
+    Mask automaticMask;
+    std::vector<Contour> automaticContours;
+    // Pixels the edits add outside the anatomy the contour stage found: after an earlier stage
+    // re-ran, part of a correction may no longer lie on the limb (the user is told).
+    std::int64_t editsOutsideAnatomy = 0;
     Image final;  // original values inside the mask, 0 elsewhere
     // The plausibility checks of contour.mask (MaskQuality), made with the mask stage.
     QualityReport quality;
