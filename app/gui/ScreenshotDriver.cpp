@@ -2,15 +2,20 @@
 
 #include <QApplication>
 #include <QDockWidget>
+#include <QMouseEvent>
 #include <QPixmap>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
 #include "ui/data/ViewStage.h"
 #include "ui/model/MeshTask.h"
 #include "ui/model/PipelineModel.h"
+#include "ui/views/ImageView.h"
 #include "ui/window/MainWindow.h"
+#include "ui/window/MaskEditBar.h"
 #include "ui/window/MeshPreviewDock.h"
+#include "ui/window/StageDisplay.h"
 
 namespace xrayprep::app {
 
@@ -39,7 +44,7 @@ void ScreenshotDriver::start() {
 
 void ScreenshotDriver::captureNext() {
     if (next_ >= ui::kViewStageCount) {
-        capturePreview();
+        captureEditing();
         return;
     }
     const auto stage = ui::kAllViewStages[static_cast<std::size_t>(next_)];
@@ -48,6 +53,52 @@ void ScreenshotDriver::captureNext() {
         if (!save(QString::fromLatin1(ui::viewStageTitle(stage)).toLower())) return;
         captureNext();
     });
+}
+
+void ScreenshotDriver::captureEditing() {
+    window_.showStage(ui::ViewStage::Mask);
+    window_.maskEditBar().setTool(ui::EditTool::Erase);
+    const auto& contour = model_.displayed().contour;
+    if (!contour || contour->mask.empty()) {
+        capturePreview();
+        return;
+    }
+    // A horizontal erase stroke through the middle of the mask's rows that hold bone.
+    const processing::Mask& m = contour->mask;
+    int top = m.height(), bottom = -1, left = m.width(), right = -1;
+    for (int y = 0; y < m.height(); ++y) {
+        for (int x = 0; x < m.width(); ++x) {
+            if (!m.at(x, y)) continue;
+            top = std::min(top, y);
+            bottom = std::max(bottom, y);
+            left = std::min(left, x);
+            right = std::max(right, x);
+        }
+    }
+    const float y = 0.5f * static_cast<float>(top + bottom);
+    const float x0 = static_cast<float>(left) + 0.3f * static_cast<float>(right - left);
+    const float x1 = static_cast<float>(left) + 0.7f * static_cast<float>(right - left);
+    const double radius = 0.01 * std::max(m.width(), m.height());
+    window_.maskEditBar().setBrushRadiusPixels(radius);
+    connect(
+        &model_, &ui::PipelineModel::runFinished, this,
+        [this, x1, y] {
+            QTimer::singleShot(kSettleMilliseconds, this, [this, x1, y] {
+                // The cursor over the end of the stroke: the brush's outline shows.
+                ui::ImageView& view = window_.stageDisplay().imageView();
+                const QPointF at = view.transform().imageToView(QPointF(x1 + 0.5, y + 0.5));
+                QMouseEvent move(QEvent::MouseMove, at, view.mapToGlobal(at), Qt::NoButton,
+                                 Qt::NoButton, Qt::NoModifier);
+                QApplication::sendEvent(&view, &move);
+                QTimer::singleShot(kSettleMilliseconds, this, [this] {
+                    if (save(QStringLiteral("mask-editing"))) capturePreview();
+                });
+            });
+        },
+        Qt::SingleShotConnection);
+    if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) {
+        capturePreview();
+    }
 }
 
 void ScreenshotDriver::capturePreview() {

@@ -12,8 +12,10 @@ class PipelineModel;
 namespace xrayprep::app {
 
 // `xrayprep --screenshots DIR`: once the first run has finished, shows every stage in turn,
-// saves the window as DIR/<prefix>-<n>-<stage>.png, then raises the 3D preview, waits for its
-// mesh and saves DIR/<prefix>-<n+1>-3d.png, and quits. For the README's screenshots
+// saves the window as DIR/<prefix>-<n>-<stage>.png, then edits the mask with the Erase tool
+// (a stroke across the largest bone, the brush's outline over the image) and saves
+// DIR/<prefix>-<n+1>-mask-editing.png, then raises the 3D preview, waits for its mesh and saves
+// DIR/<prefix>-<n+2>-3d.png, and quits. For the README's screenshots
 // and for looking at the GUI on a machine without a person in front of it.
 class ScreenshotDriver : public QObject {
     Q_OBJECT
@@ -25,6 +27,7 @@ class ScreenshotDriver : public QObject {
   private:
     void start();
     void captureNext();
+    void captureEditing();
     void capturePreview();
     bool save(const QString& name);  // the window as DIR/<prefix>-<n>-<name>.png; false: quit(1)
 

@@ -38,6 +38,9 @@ struct PipelineResult {
     // Pixels the edits add outside the anatomy the contour stage found: after an earlier stage
     // re-ran, part of a correction may no longer lie on the limb (the user is told).
     std::int64_t editsOutsideAnatomy = 0;
+    // The mask stage of the run that made this result put edits on contour.mask and
+    // contour.contours or took them off: they changed after the contour stage published them.
+    bool maskStageChangedContour = false;
     Image final;  // original values inside the mask, 0 elsewhere
     // The plausibility checks of contour.mask (MaskQuality), made with the mask stage.
     QualityReport quality;

@@ -61,6 +61,8 @@ void DisplayedRun::adoptStage(processing::StageId stage, DisplayedRun& from) {
             contour = std::move(from.contour);
             break;
         case processing::StageId::Mask:
+            if (from.contour) contour = std::move(from.contour);  // the mask edits, applied
+            editsOutsideAnatomy = from.editsOutsideAnatomy;
             final = std::move(from.final);
             quality = std::move(from.quality);
             break;

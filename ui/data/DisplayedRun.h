@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -33,6 +34,8 @@ struct DisplayedRun {
     std::shared_ptr<const processing::Image> final;
     std::shared_ptr<const processing::QualityReport> quality;  // checks of the mask, with final
     std::shared_ptr<const processing::EsfResult> esf;
+    // Pixels the user's mask edits add outside the anatomy (published with the mask stage).
+    std::int64_t editsOutsideAnatomy = 0;
 
     processing::PipelineParameters parameters;  // of the run that produced the stages
     RunTiming timing;

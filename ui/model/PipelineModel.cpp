@@ -4,6 +4,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
+#include "ui/model/MaskEditCommand.h"
 #include "ui/model/ParameterEditCommand.h"
 #include "ui/model/PipelineModelImpl.h"
 #include "ui/model/PresetFile.h"
@@ -109,6 +110,10 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
     label = newLabel;
     path = newPath;
     releaseOnWorker(std::move(displayed));
+    ++inputGeneration;
+    const bool hadEdits = !edits->empty();
+    edits = std::make_shared<const processing::MaskEdits>();
+    if (hadEdits) emit q.maskEditsChanged();
     displayed = DisplayedRun{};
     displayed.original = input;
     displayed.metadata = metadata;
@@ -151,6 +156,57 @@ void PipelineModel::Impl::applyParameters(const processing::PipelineParameters& 
 }
 
 QUndoStack* PipelineModel::undoStack() { return &impl_->undoStack; }
+
+// ---- mask edits ----
+
+const processing::MaskEdits& PipelineModel::maskEdits() const { return *impl_->edits; }
+
+std::int64_t PipelineModel::editsOutsideAnatomy() const {
+    return impl_->displayed.editsOutsideAnatomy;
+}
+
+bool PipelineModel::editMask(const std::function<processing::Mask(const processing::Mask&)>& edit,
+                             const QString& description) {
+    const auto& contour = impl_->displayed.contour;
+    if (!contour || contour->mask.empty() || !impl_->input ||
+        !contour->mask.sameSize(impl_->input->width(), impl_->input->height())) {
+        return false;
+    }
+    const processing::Mask& before = contour->mask;
+    const processing::Mask after = edit(before);
+    if (after == before) return false;
+    auto changed = std::make_shared<processing::MaskEdits>(*impl_->edits);
+    changed->record(before, after);
+    Impl* d = impl_.get();
+    const int generation = d->inputGeneration;
+    impl_->undoStack.push(new MaskEditCommand(
+        [d, generation](const MaskEditCommand::Layer& e) {
+            return d->applyMaskEdits(e, generation);
+        },
+        d->edits, std::move(changed), description));
+    return true;
+}
+
+bool PipelineModel::clearMaskEdits() {
+    if (impl_->edits->empty()) return false;
+    Impl* d = impl_.get();
+    const int generation = d->inputGeneration;
+    impl_->undoStack.push(new MaskEditCommand(
+        [d, generation](const MaskEditCommand::Layer& e) {
+            return d->applyMaskEdits(e, generation);
+        },
+        d->edits, std::make_shared<const processing::MaskEdits>(), tr("Clear mask edits")));
+    return true;
+}
+
+bool PipelineModel::Impl::applyMaskEdits(const std::shared_ptr<const processing::MaskEdits>& e,
+                                         int generation) {
+    if (generation != inputGeneration) return false;  // made for another image
+    edits = e;
+    emit q.maskEditsChanged();
+    requestRun(true);
+    return true;
+}
 
 QString PipelineModel::savePreset(const QString& path) const {
     return savePresetFile(path, impl_->parameters);

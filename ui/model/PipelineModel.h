@@ -3,14 +3,17 @@
 #include <QObject>
 #include <QString>
 #include <QUndoStack>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "gpu/BackendFactory.h"
+#include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
+#include "processing/edit/MaskEdits.h"
 #include "processing/phantom/FootPhantom.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "ui/data/DisplayedRun.h"
@@ -65,6 +68,30 @@ class PipelineModel : public QObject {
     // Consecutive edits of the same key less than this apart are one undo entry (default 500).
     void setMergeWindowMilliseconds(int ms);
 
+    // ---- mask edits (undoable, in the same stack) ----
+    // The user's corrections of the mask shown: a layer of added and removed pixels that the
+    // mask stage applies on top of the automatic mask, kept when an earlier stage re-runs and
+    // cleared by a new input.
+    [[nodiscard]] const processing::MaskEdits& maskEdits() const;
+    // Applies `edit` (a MaskEditTools call) to the mask shown now, with the edits in it, and
+    // records the change as one undoable step named `description`; the mask stage and what
+    // follows re-run at once. False, and nothing recorded, when no mask is shown yet or the
+    // edit changes no pixel.
+    bool editMask(const std::function<processing::Mask(const processing::Mask&)>& edit,
+                  const QString& description);
+    // The editing tools (processing::MaskEditTools) as undoable edits of the mask shown; points
+    // in image pixels, pixel centres at integer positions. False when nothing changed.
+    bool paintMask(const std::vector<processing::Point2f>& stroke, double radius, bool add);
+    bool lassoMask(const processing::Contour& outline, bool add);
+    bool removeMaskPiece(int x, int y);
+    bool fillMaskRegion(int x, int y);
+    bool keepOnlyMaskPiece(int x, int y);
+    bool fillMaskHoles();
+    // Takes every edit off (undoable); false when there is none.
+    bool clearMaskEdits();
+    // Added pixels outside the anatomy in the latest run (the user is told): 0 without edits.
+    [[nodiscard]] std::int64_t editsOutsideAnatomy() const;
+
     // ---- backends ----
     [[nodiscard]] std::vector<gpu::BackendAvailability> availableBackends() const;
     // Re-runs everything on the new backend. On failure to create it: runFailed(reason, true).
@@ -97,6 +124,7 @@ class PipelineModel : public QObject {
     // backendFailure: the backend (e.g. CUDA) failed; the window offers a CPU backend.
     void runFailed(const QString& message, bool backendFailure);
     void parametersChanged();  // after edits, undo/redo and preset loads
+    void maskEditsChanged();   // after a mask edit, its undo/redo, a clear or a new input
     void backendChanged();
     void busyChanged(bool busy);
     void comparisonProgress(int percent, const QString& text);

@@ -42,6 +42,10 @@ struct PipelineModel::Impl {
     QUndoStack undoStack;
     QTimer debounce;
     int mergeWindowMs = 500;
+    // ---- mask edits ----
+    std::shared_ptr<const processing::MaskEdits> edits =
+        std::make_shared<const processing::MaskEdits>();
+    int inputGeneration = 0;  // counts adopted inputs: a mask edit belongs to one
 
     // ---- backend and pipeline ----
     std::shared_ptr<processing::ComputeBackend> backend;
@@ -81,6 +85,7 @@ struct PipelineModel::Impl {
                     std::shared_ptr<const processing::ImageMetadata> meta, const QString& newLabel,
                     const QString& newPath);
     void applyParameters(const processing::PipelineParameters& p);
+    bool applyMaskEdits(const std::shared_ptr<const processing::MaskEdits>& e, int generation);
     void replacePipeline();
     template <typename T>
     void releaseOnWorker(T garbage);

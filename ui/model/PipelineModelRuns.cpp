@@ -52,7 +52,10 @@ void PipelineModel::Impl::onDebounceTimeout() {
 void PipelineModel::Impl::startRun() {
     runPending = false;
     if (!pipeline || !input) return;
-    // The pipeline is idle here (no run in flight), so asking it is safe.
+    // The pipeline is idle here (no run in flight), so asking it is safe. The mask edits go to
+    // it here too: a change of them makes the mask stage the first to run.
+    // A pipeline that has no input yet (a new one) gets both from the worker.
+    if (!pipeline->input().empty()) pipeline->setMaskEdits(*edits);
     std::optional<StageId> first =
         runFull ? std::optional(StageId::Median) : pipeline->firstStageToRun(parameters);
     first = earlier(first, dirtyFrom);
@@ -82,7 +85,8 @@ void PipelineModel::Impl::startRun() {
         metadata ? processing::bodyPartNamesOf(*metadata) : processing::BodyPartNames{},
         parameters,
         *first,
-        metadata ? metadata->codingErrorBound : 0};
+        metadata ? metadata->codingErrorBound : 0,
+        edits};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));

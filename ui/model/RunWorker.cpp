@@ -20,6 +20,7 @@ void runPipelineTask(QPromise<StageUpdate>& promise, const RunRequest& request,
         if (pipeline.input().empty())
             pipeline.setInput(*request.input, request.spacing, request.bodyPart,
                               request.codingErrorBound);
+        if (request.edits) pipeline.setMaskEdits(*request.edits);
         const auto observer = [&](StageId stage, const processing::PipelineResult& result) {
             if (promise.isCanceled()) token.cancel();
             if (token.cancelled()) return;  // the GUI ignores it anyway: skip the copy

@@ -22,6 +22,8 @@ struct RunRequest {
     processing::PipelineParameters parameters;
     processing::StageId from = processing::StageId::Median;
     int codingErrorBound = 0;  // of the input's near-lossless codec (ImageMetadata)
+    // The user's mask edits, set on the pipeline after its input (a new input clears them).
+    std::shared_ptr<const processing::MaskEdits> edits;
 };
 
 // Written by the worker, read by the GUI thread once the run's future has finished (the

@@ -28,6 +28,12 @@ StageUpdate makeStageUpdate(StageId stage, const processing::PipelineResult& res
         case StageId::Mask:
             u.outputs.final = std::make_shared<const processing::Image>(result.final);
             u.outputs.quality = std::make_shared<const processing::QualityReport>(result.quality);
+            u.outputs.editsOutsideAnatomy = result.editsOutsideAnatomy;
+            // The mask edits are put on (or taken off) the contour stage's mask here.
+            if (result.maskStageChangedContour) {
+                u.outputs.contour =
+                    std::make_shared<const processing::ContourResult>(result.contour);
+            }
             break;
         case StageId::Esf:
             u.outputs.esf = std::make_shared<const processing::EsfResult>(result.esf);

@@ -6,16 +6,21 @@ namespace xrayprep::ui {
 
 namespace {
 
+// The GUI thread builds these levels when a stage is first shown, so the inner loop has no
+// per-pixel edge tests: the columns whose two source pixels exist, then an odd last column.
 template <typename T, typename Average>
 void halveInto(const processing::Raster<T>& in, processing::Raster<T>& out, Average average) {
+    const int pairs = in.width() / 2;
     for (int y = 0; y < out.height(); ++y) {
         const T* r0 = in.row(std::min(2 * y, in.height() - 1));
         const T* r1 = in.row(std::min(2 * y + 1, in.height() - 1));
         T* dst = out.row(y);
-        for (int x = 0; x < out.width(); ++x) {
-            const int x0 = std::min(2 * x, in.width() - 1);
-            const int x1 = std::min(2 * x + 1, in.width() - 1);
-            dst[x] = average(r0[x0], r0[x1], r1[x0], r1[x1]);
+        for (int x = 0; x < pairs; ++x) {
+            dst[x] = average(r0[2 * x], r0[2 * x + 1], r1[2 * x], r1[2 * x + 1]);
+        }
+        if (out.width() > pairs) {
+            const int last = in.width() - 1;
+            dst[pairs] = average(r0[last], r0[last], r1[last], r1[last]);
         }
     }
 }
@@ -63,13 +68,18 @@ bool ImageLayers::hasMask() const {
 void ImageLayers::resetLevels() {
     imageLevels_.clear();
     fieldLevels_.clear();
-    coverage_.clear();
+    const int previousCount = levelCount_;
     levelCount_ = 1;
     for (QSize s = size_; s.width() > 256 || s.height() > 256; ++levelCount_) {
         s = QSize(halfOf(s.width()), halfOf(s.height()));
     }
     base_.assign(static_cast<std::size_t>(levelCount_), QImage());
-    tint_.assign(static_cast<std::size_t>(levelCount_), QImage());
+    // The mask's tint depends on the mask alone: another stage of the same image (the overlays
+    // are drawn on every stage) keeps it, so it is not made again at each stage change.
+    if (levelCount_ != previousCount || tint_.size() != base_.size() || !hasMask()) {
+        coverage_.clear();
+        tint_.assign(static_cast<std::size_t>(levelCount_), QImage());
+    }
 }
 
 void ImageLayers::setImage(std::shared_ptr<const processing::Image> image) {

@@ -15,6 +15,8 @@ constexpr double kZoomStep = 1.25;
 const QColor kContourColour(255, 214, 10);
 const QColor kMaskTint(255, 70, 70, 80);
 const QColor kBackground(14, 14, 16);
+const QColor kAddColour(80, 220, 120);
+const QColor kRemoveColour(90, 170, 255);
 
 int windowGroup(ViewStage s) { return s == ViewStage::Sobel ? 1 : 0; }
 
@@ -81,6 +83,9 @@ void ImageView::setContours(std::shared_ptr<const processing::ContourResult> con
     if (contours == contours_) return;
     contours_ = std::move(contours);
     contourPolygons_.clear();
+    drawnPolygons_.clear();
+    drawnLevel_ = -1;
+    contourLayer_ = QImage();
     std::shared_ptr<const processing::Mask> mask;
     if (contours_) {
         for (const auto& c : contours_->contours) {
@@ -110,6 +115,44 @@ void ImageView::clear() {
 }
 
 void ImageView::setOverlaysOnAllStages(bool on) { overlaysOnAllStages_ = on; }
+
+void ImageView::setEditTool(EditTool tool) {
+    if (drag_ == Drag::Edit) {
+        drag_ = Drag::None;
+        gesture_.clear();
+    }
+    tool_ = tool;
+    if (isStrokeTool(tool)) {
+        setCursor(Qt::BlankCursor);  // the brush's outline is the cursor
+    } else if (isClickTool(tool)) {
+        setCursor(Qt::PointingHandCursor);
+    } else {
+        setCursor(Qt::CrossCursor);
+    }
+    update();
+}
+
+void ImageView::setBrushRadius(double pixels) {
+    brushRadius_ = std::max(0.5, pixels);
+    update();
+}
+
+QPointF ImageView::pixelCentreAt(QPointF viewPoint) const {
+    return transform_.viewToImage(viewPoint) - QPointF(0.5, 0.5);
+}
+
+void ImageView::finishEditGesture() {
+    const QVector<QPointF> points = std::move(gesture_);
+    gesture_.clear();
+    drag_ = Drag::None;
+    update();
+    if (points.isEmpty()) return;
+    if (isStrokeTool(tool_)) {
+        emit strokeFinished(points, tool_ == EditTool::Brush);
+    } else if (isLassoTool(tool_) && points.size() >= 3) {
+        emit lassoFinished(QPolygonF(points), tool_ == EditTool::LassoAdd);
+    }
+}
 
 void ImageView::setCaption(const QString& caption) {
     caption_ = caption;
@@ -250,8 +293,37 @@ void ImageView::paintEvent(QPaintEvent*) {
         return;
     }
     image_view_painter::paintLayers(painter, layers_, transform_, maskVisible_);
-    if (contoursVisible_) {
-        image_view_painter::paintContours(painter, contourPolygons_, transform_, kContourColour);
+    if (contoursVisible_ && !contourPolygons_.empty()) {
+        const int level = layers_.levelFor(transform_.scale());
+        if (level != drawnLevel_) {
+            drawnPolygons_ = image_view_painter::thinnedPolygons(contourPolygons_,
+                                                                 0.5 * layers_.levelFactor(level));
+            drawnLevel_ = level;
+        }
+        const qreal dpr = devicePixelRatioF();
+        if (contourLayer_.isNull() || contourLayer_.size() != size() * dpr ||
+            contourLayerScale_ != transform_.scale() ||
+            contourLayerOffset_ != transform_.offset()) {
+            contourLayer_ = QImage(size() * dpr, QImage::Format_ARGB32_Premultiplied);
+            contourLayer_.setDevicePixelRatio(dpr);
+            contourLayer_.fill(Qt::transparent);
+            QPainter layer(&contourLayer_);
+            image_view_painter::paintContours(layer, drawnPolygons_, transform_, kContourColour);
+            contourLayerScale_ = transform_.scale();
+            contourLayerOffset_ = transform_.offset();
+        }
+        painter.drawImage(QPointF(0, 0), contourLayer_);
+    }
+    const bool adding = tool_ == EditTool::Brush || tool_ == EditTool::LassoAdd;
+    const QColor gestureColour = adding ? kAddColour : kRemoveColour;
+    if (drag_ == Drag::Edit && isStrokeTool(tool_)) {
+        image_view_painter::paintStroke(painter, gesture_, brushRadius_, transform_, gestureColour);
+    } else if (drag_ == Drag::Edit && isLassoTool(tool_)) {
+        image_view_painter::paintLasso(painter, gesture_, transform_, gestureColour);
+    }
+    if (isStrokeTool(tool_) && mouseInside_) {
+        image_view_painter::paintBrushOutline(painter, lastMouse_,
+                                              brushRadius_ * transform_.scale(), gestureColour);
     }
     image_view_painter::paintCornerText(painter, rect(), Qt::AlignTop | Qt::AlignLeft, caption_);
     const QSize s = layers_.size();
@@ -288,6 +360,21 @@ void ImageView::mousePressEvent(QMouseEvent* event) {
     lastMouse_ = event->position();
     dragStart_ = event->position();
     if (layers_.empty()) return;
+    if (event->button() == Qt::LeftButton && tool_ != EditTool::Navigate) {
+        const QPointF p = pixelCentreAt(event->position());
+        if (isClickTool(tool_)) {
+            // The pixel under the cursor, as the cursor readout names it.
+            const QPointF q = transform_.viewToImage(event->position());
+            emit pieceClicked(
+                QPoint(static_cast<int>(std::floor(q.x())), static_cast<int>(std::floor(q.y()))),
+                tool_);
+            return;
+        }
+        drag_ = Drag::Edit;
+        gesture_ = {p};
+        update();
+        return;
+    }
     if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
         drag_ = Drag::Pan;
         setCursor(Qt::ClosedHandCursor);
@@ -301,7 +388,13 @@ void ImageView::mousePressEvent(QMouseEvent* event) {
 void ImageView::mouseMoveEvent(QMouseEvent* event) {
     mouseInside_ = true;
     const QPointF pos = event->position();
-    if (drag_ == Drag::Pan) {
+    if (drag_ == Drag::Edit) {
+        const QPointF p = pixelCentreAt(pos);
+        // Points closer than a quarter pixel add nothing to a stroke or an outline.
+        const QPointF d = p - gesture_.back();
+        if (d.x() * d.x() + d.y() * d.y() >= 0.0625) gesture_.append(p);
+        update();
+    } else if (drag_ == Drag::Pan) {
         fit_ = false;
         transform_.panBy(pos - lastMouse_);
         emit viewChanged();
@@ -317,17 +410,22 @@ void ImageView::mouseMoveEvent(QMouseEvent* event) {
     emitReadout();
 }
 
-void ImageView::mouseReleaseEvent(QMouseEvent*) {
+void ImageView::mouseReleaseEvent(QMouseEvent* event) {
+    if (drag_ == Drag::Edit) {
+        if (event->button() == Qt::LeftButton) finishEditGesture();
+        return;
+    }
     drag_ = Drag::None;
-    setCursor(Qt::CrossCursor);
+    setEditTool(tool_);  // the tool's cursor again
 }
 
 void ImageView::mouseDoubleClickEvent(QMouseEvent* event) {
-    if (event->button() == Qt::LeftButton) fitToWindow();
+    if (event->button() == Qt::LeftButton && tool_ == EditTool::Navigate) fitToWindow();
 }
 
 void ImageView::leaveEvent(QEvent*) {
     mouseInside_ = false;
+    update();  // the brush outline goes
     emit cursorMoved(CursorReadout{});
 }
 

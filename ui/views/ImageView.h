@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QImage>
 #include <QPointF>
 #include <QPolygonF>
 #include <QWidget>
@@ -14,6 +15,7 @@
 #include "ui/data/DisplayedRun.h"
 #include "ui/data/ViewStage.h"
 #include "ui/views/CursorReadout.h"
+#include "ui/views/EditTool.h"
 #include "ui/views/ImageLayers.h"
 #include "ui/views/ViewTransform.h"
 
@@ -30,7 +32,11 @@ struct ViewState {
 // contours and a tinted bone mask on top. Images are bone-bright internally, so MONOCHROME1
 // inputs (inverted on load, SPEC §2) already appear as radiologists expect: bone white.
 // Mouse: wheel zooms around the cursor, left or middle drag pans, right drag sets the window
-// (right = wider, down = higher level, i.e. darker), double-click fits.
+// (right = wider, down = higher level, i.e. darker), double-click fits. With a mask editing
+// tool chosen (setEditTool), the left button edits instead: a brush or eraser stroke (the
+// brush's outline follows the cursor), a lasso, or a click on a piece; the view only reports
+// the gesture in image pixel-centre coordinates (strokeFinished, lassoFinished, pieceClicked)
+// and the window applies it through the model. The middle button still pans.
 class ImageView : public QWidget {
     Q_OBJECT
   public:
@@ -46,8 +52,14 @@ class ImageView : public QWidget {
     void setMetadata(std::shared_ptr<const processing::ImageMetadata> metadata);
     void setContours(std::shared_ptr<const processing::ContourResult> contours);
     void clear();
-    // Overlays on every stage, not only on Contours (default false).
+    // Overlays (contours and mask) on every stage, not only on Contours (default true).
     void setOverlaysOnAllStages(bool on);
+    void setEditTool(EditTool tool);
+    [[nodiscard]] EditTool editTool() const { return tool_; }
+    // The brush's radius in image pixels (the window converts from mm where the spacing is
+    // known).
+    void setBrushRadius(double pixels);
+    [[nodiscard]] double brushRadius() const { return brushRadius_; }
     void setCaption(const QString& caption);  // top-left corner, e.g. the stage name
     void setHintText(const QString& text);    // shown while empty
 
@@ -85,6 +97,10 @@ class ImageView : public QWidget {
     void windowLevelChanged(double centre, double width);
     void cursorMoved(const xrayprep::ui::CursorReadout& readout);
     void viewChanged();  // zoom or pan
+    // Mask editing gestures, in image coordinates with pixel centres at integer positions.
+    void strokeFinished(const QVector<QPointF>& points, bool add);
+    void lassoFinished(const QPolygonF& polygon, bool add);
+    void pieceClicked(QPoint pixel, xrayprep::ui::EditTool tool);
 
   protected:
     void paintEvent(QPaintEvent* event) override;
@@ -97,12 +113,15 @@ class ImageView : public QWidget {
     void leaveEvent(QEvent* event) override;
 
   private:
-    enum class Drag { None, Pan, Window };
+    enum class Drag { None, Pan, Window, Edit };
     void afterDataChange(QSize previousSize);
     void applyWindow(const WindowLevel& window);
     void zoomAroundCentre(double factor);
     void transformChanged();
     void emitReadout();
+    // The image point under a view point, with pixel centres at integer positions.
+    [[nodiscard]] QPointF pixelCentreAt(QPointF viewPoint) const;
+    void finishEditGesture();
     [[nodiscard]] QString cornerText() const;
 
     ImageLayers layers_;
@@ -113,9 +132,22 @@ class ImageView : public QWidget {
     std::shared_ptr<const processing::ImageMetadata> metadata_;
     std::shared_ptr<const processing::ContourResult> contours_;
     std::vector<QPolygonF> contourPolygons_;
+    // The contours thinned for the pyramid level drawn (points closer than half a level pixel
+    // dropped): a zoomed-out view of a reference-size image drew tens of thousands of points.
+    std::vector<QPolygonF> drawnPolygons_;
+    int drawnLevel_ = -1;
+    // The contours as drawn for the current zoom, pan and size: a repaint for anything else
+    // (a new stage under them, the brush's outline) blits it instead of stroking every contour
+    // again, which took about 10 ms at the reference size.
+    QImage contourLayer_;
+    QPointF contourLayerOffset_;
+    double contourLayerScale_ = 0.0;
     bool contoursVisible_ = true;
     bool maskVisible_ = true;
-    bool overlaysOnAllStages_ = false;
+    bool overlaysOnAllStages_ = true;
+    EditTool tool_ = EditTool::Navigate;
+    double brushRadius_ = 5.0;
+    QVector<QPointF> gesture_;  // the stroke or lasso being drawn (pixel centres)
     bool windowSet_ = false;
     QString caption_;
     QString hint_;

@@ -28,6 +28,27 @@ void paintLayers(QPainter& painter, ImageLayers& layers, const ViewTransform& tr
     painter.restore();
 }
 
+std::vector<QPolygonF> thinnedPolygons(const std::vector<QPolygonF>& polygons, double spacing) {
+    std::vector<QPolygonF> out;
+    out.reserve(polygons.size());
+    const double min2 = spacing * spacing;
+    for (const QPolygonF& p : polygons) {
+        if (p.size() <= 3 || spacing <= 0.0) {
+            out.push_back(p);
+            continue;
+        }
+        QPolygonF thin;
+        thin.append(p.front());
+        for (qsizetype i = 1; i + 1 < p.size(); ++i) {
+            const QPointF d = p[i] - thin.back();
+            if (d.x() * d.x() + d.y() * d.y() >= min2) thin.append(p[i]);
+        }
+        thin.append(p.back());
+        out.push_back(std::move(thin));
+    }
+    return out;
+}
+
 void paintContours(QPainter& painter, const std::vector<QPolygonF>& contours,
                    const ViewTransform& transform, QColor colour) {
     if (contours.empty()) return;
@@ -44,6 +65,58 @@ void paintContours(QPainter& painter, const std::vector<QPolygonF>& contours,
     for (const QPolygonF& c : contours) {
         if (c.boundingRect().intersects(visible)) painter.drawPolygon(c);
     }
+    painter.restore();
+}
+
+void paintStroke(QPainter& painter, const QVector<QPointF>& points, double radius,
+                 const ViewTransform& transform, QColor colour) {
+    if (points.isEmpty()) return;
+    painter.save();
+    painter.setTransform(QTransform::fromTranslate(0.5, 0.5) * transform.toView());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    colour.setAlpha(110);
+    // The brush takes pixels whose centre lies within the radius: a round pen as wide as the
+    // brush, round caps for the ends and a single dot.
+    QPen pen(colour, 2.0 * radius, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
+    painter.setPen(pen);
+    if (points.size() == 1) {
+        painter.drawPoint(points.front());
+    } else {
+        painter.drawPolyline(points.constData(), static_cast<int>(points.size()));
+    }
+    painter.restore();
+}
+
+void paintLasso(QPainter& painter, const QVector<QPointF>& points, const ViewTransform& transform,
+                QColor colour) {
+    if (points.size() < 2) return;
+    painter.save();
+    painter.setTransform(QTransform::fromTranslate(0.5, 0.5) * transform.toView());
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QColor fill = colour;
+    fill.setAlpha(60);
+    painter.setBrush(fill);
+    QPen pen(colour, 1.6);
+    pen.setCosmetic(true);
+    painter.setPen(Qt::NoPen);
+    painter.drawPolygon(points.constData(), static_cast<int>(points.size()));
+    painter.setPen(pen);
+    painter.drawPolyline(points.constData(), static_cast<int>(points.size()));
+    pen.setStyle(Qt::DashLine);
+    painter.setPen(pen);
+    painter.drawLine(points.back(), points.front());
+    painter.restore();
+}
+
+void paintBrushOutline(QPainter& painter, QPointF centre, double radius, QColor colour) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setBrush(Qt::NoBrush);
+    // A dark halo under the outline keeps it visible on bone and on air.
+    painter.setPen(QPen(QColor(0, 0, 0, 160), 3.0));
+    painter.drawEllipse(centre, radius, radius);
+    painter.setPen(QPen(colour, 1.4));
+    painter.drawEllipse(centre, radius, radius);
     painter.restore();
 }
 

@@ -4,6 +4,7 @@
 #include <QPainter>
 #include <QPolygonF>
 #include <QString>
+#include <QVector>
 #include <vector>
 
 #include "ui/views/ImageLayers.h"
@@ -18,9 +19,22 @@ namespace image_view_painter {
 // suits the zoom: smooth when reducing, nearest-neighbour (crisp pixels) when enlarging.
 void paintLayers(QPainter& painter, ImageLayers& layers, const ViewTransform& transform,
                  bool withTint);
+// The polygons with the points closer than `spacing` to the last one kept dropped (the last
+// point of each is kept, so a polygon still closes where it did).
+[[nodiscard]] std::vector<QPolygonF> thinnedPolygons(const std::vector<QPolygonF>& polygons,
+                                                     double spacing);
 // Closed contours given in pixel-centre coordinates, with a cosmetic pen of constant width.
 void paintContours(QPainter& painter, const std::vector<QPolygonF>& contours,
                    const ViewTransform& transform, QColor colour);
+// A brush stroke being drawn: the capsule the brush sweeps (pixel-centre coordinates,
+// radius in image pixels), translucent.
+void paintStroke(QPainter& painter, const QVector<QPointF>& points, double radius,
+                 const ViewTransform& transform, QColor colour);
+// A lasso being drawn: its outline so far, closed back to the start with a dashed line.
+void paintLasso(QPainter& painter, const QVector<QPointF>& points, const ViewTransform& transform,
+                QColor colour);
+// The brush's outline around the cursor (view coordinates, radius in screen pixels).
+void paintBrushOutline(QPainter& painter, QPointF centre, double radius, QColor colour);
 // Text in a corner with a dark halo, readable over any image. corner: Qt::AlignTop|AlignLeft...
 void paintCornerText(QPainter& painter, const QRect& area, Qt::Alignment corner,
                      const QString& text);

@@ -26,6 +26,8 @@
 #include "ui/preview/MeshPreviewPanel.h"
 #include "ui/views/HistogramView.h"
 #include "ui/views/StageStrip.h"
+#include "ui/window/MaskEditBar.h"
+#include "ui/window/MaskEditController.h"
 #include "ui/window/MeshPreviewDock.h"
 #include "ui/window/StageDisplay.h"
 #include "ui/window/StartScreen.h"
@@ -119,6 +121,19 @@ void MainWindow::buildDocks() {
 
     backends_ = new BackendSelector(this, BackendSelector::Layout::ToolBar);
     actions_->toolBar->addWidget(backends_);
+
+    // The mask editing tools in a vertical bar beside the image, as in a segment editor.
+    editBar_ = new MaskEditBar(this);
+    editBar_->setOrientation(Qt::Vertical);
+    addToolBar(Qt::LeftToolBarArea, editBar_);
+    actions_->viewMenu->addAction(editBar_->toggleViewAction());
+    editController_ = new MaskEditController(model_, display_->imageView(), *editBar_, this);
+    // Editing needs the mask in sight: choosing a tool shows it.
+    connect(editBar_, &MaskEditBar::toolChanged, this, [this](EditTool tool) {
+        if (tool != EditTool::Navigate && !actions_->showMask->isChecked()) {
+            actions_->showMask->setChecked(true);
+        }
+    });
 }
 
 void MainWindow::buildStatusBar() {
@@ -319,6 +334,7 @@ void MainWindow::onInputLoaded() {
         refreshRecentFiles();
     }
     updateTitle();
+    editController_->inputLoaded();
 }
 
 void MainWindow::onRunStarted(ViewStage first) {
@@ -331,7 +347,10 @@ void MainWindow::onStageFinished(ViewStage stage) {
     const DisplayedRun& run = model_.displayed();
     display_->stageFinished(stage, run);
     if (stage == ViewStage::Threshold) histogram_->showRun(run);
-    if (stage == ViewStage::Mask) showQuality();
+    if (stage == ViewStage::Mask) {
+        showQuality();
+        editController_->refresh();
+    }
     if (stage == ViewStage::Esf) meshPreview_->showRun(run);
 }
 

@@ -19,6 +19,8 @@ class BackendSelector;
 class DicomHeaderPanel;
 class HistogramView;
 class MaskChecksPanel;
+class MaskEditBar;
+class MaskEditController;
 class MeshPreviewDock;
 class ParameterPanel;
 class PipelineModel;
@@ -43,6 +45,7 @@ class MainWindow : public QMainWindow {
     void showStage(ViewStage stage);
     [[nodiscard]] ViewStage currentStage() const;
     [[nodiscard]] StageDisplay& stageDisplay() { return *display_; }
+    [[nodiscard]] MaskEditBar& maskEditBar() { return *editBar_; }
 
   protected:
     void showEvent(QShowEvent* event) override;
@@ -89,6 +92,8 @@ class MainWindow : public QMainWindow {
     DicomHeaderPanel* header_ = nullptr;
     MaskChecksPanel* checks_ = nullptr;
     MeshPreviewDock* meshPreview_ = nullptr;
+    MaskEditBar* editBar_ = nullptr;
+    MaskEditController* editController_ = nullptr;
     QDockWidget* stripDock_ = nullptr;
     QDockWidget* parameterDock_ = nullptr;
     QDockWidget* checksDock_ = nullptr;

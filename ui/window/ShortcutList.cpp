@@ -18,7 +18,11 @@ QString shortcutListHtml(const QWidget& window) {
     }
     rows += QStringLiteral(
         "<tr><td><b>Wheel</b></td><td>&nbsp;&nbsp;Zoom around the cursor</td></tr>"
-        "<tr><td><b>Left drag</b></td><td>&nbsp;&nbsp;Pan</td></tr>"
+        "<tr><td><b>Left drag</b></td><td>&nbsp;&nbsp;Pan (Navigate tool), else the mask "
+        "editing tool chosen (Paint, Erase, Lasso)</td></tr>"
+        "<tr><td><b>Left click</b></td><td>&nbsp;&nbsp;With Remove piece, Fill region or Keep "
+        "only: that piece of the mask</td></tr>"
+        "<tr><td><b>Middle drag</b></td><td>&nbsp;&nbsp;Pan (with any tool)</td></tr>"
         "<tr><td><b>Right drag</b></td><td>&nbsp;&nbsp;Window (horizontal) and level "
         "(vertical)</td></tr>"
         "<tr><td><b>Ctrl+click a stage</b></td><td>&nbsp;&nbsp;Compare it with the shown "

@@ -74,9 +74,15 @@ void StageDisplay::runStarted(ViewStage first, const DisplayedRun& run) {
 void StageDisplay::stageFinished(ViewStage stage, const DisplayedRun& run) {
     run_ = run;
     refreshTile(stage);
+    // The mask stage changed the contours when it put mask edits on them (or took them off).
+    const bool contourChanged = run_.contour.get() != shownContour_;
+    if (stage == ViewStage::Mask && contourChanged) refreshTile(ViewStage::Contour);
+    shownContour_ = run_.contour.get();
     if (stage != ViewStage::Esf) {
         strip_->setRunning(static_cast<ViewStage>(viewStageIndex(stage) + 1));
     }
+    // A mask stage that left the contours as they were changes only what the Mask stage shows.
+    if (stage == ViewStage::Mask && !contourChanged && current_ != ViewStage::Mask) return;
     refreshShown(stage);
 }
 
@@ -92,9 +98,12 @@ void StageDisplay::refreshTile(ViewStage stage) {
 
 void StageDisplay::refreshShown(ViewStage changed) {
     if (mode_ == CompareMode::Off) {
-        // The contours are drawn over the median, so a new median refreshes them too.
+        // The contours are drawn over the median, so a new median refreshes them too; the
+        // overlays (contours and mask) are drawn on every stage, and the mask stage puts the
+        // mask edits on them, so a new contour or mask stage refreshes every view.
         if (changed == current_ ||
-            (current_ == ViewStage::Contour && changed == ViewStage::Median)) {
+            (current_ == ViewStage::Contour && changed == ViewStage::Median) ||
+            changed == ViewStage::Contour || changed == ViewStage::Mask) {
             if (run_.has(current_)) view_->showStage(run_, current_);
         }
         return;

@@ -54,6 +54,9 @@ class StageDisplay : public QWidget {
     template <typename F>
     void forEachView(F&& f);
 
+    // The contour result the contour tile and the overlays last showed: the mask stage
+    // republishes it only when it put mask edits on it (or took them off).
+    const void* shownContour_ = nullptr;
     StageStrip* strip_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     ImageView* view_ = nullptr;

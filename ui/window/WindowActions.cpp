@@ -74,7 +74,11 @@ void WindowActions::createEditMenu(QMainWindow* window, QUndoStack* undoStack) {
     undo = undoStack->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     redo = undoStack->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(tr("Ctrl+Y"))});
+    // The platform's redo keys and Ctrl+Y, each once: a key listed twice for one action is an
+    // ambiguous shortcut to Qt, which then triggers nothing.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    if (!redoKeys.contains(QKeySequence(tr("Ctrl+Y")))) redoKeys.append(QKeySequence(tr("Ctrl+Y")));
+    redo->setShortcuts(redoKeys);
     resetParameters = makeAction(this, tr("Reset All Parameters to &Defaults"));
     menu->addAction(undo);
     menu->addAction(redo);

@@ -3,6 +3,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "processing/contour/ContourTracer.h"
 #include "processing/edit/MaskEditTools.h"
 #include "processing/edit/MaskEdits.h"
 #include "processing/phantom/FootPhantom.h"
@@ -107,7 +108,14 @@ TEST_F(PipelineMaskEdits, EditsReachTheMaskTheFinalImageAndTheEsf) {
         ASSERT_EQ(r.final.data()[i], edited.data()[i] ? phantom.image.data()[i] : 0) << i;
     }
     EXPECT_NE(r.esf.field, automatic.esf.field);
-    // The contours are the edited mask's outline: filled again they give the mask back.
+    // The contours are the edited mask's outline, as a trace of the whole image gives it
+    // (the pipeline traces the mask's bounding box only)...
+    FloatImage field(edited.width(), edited.height());
+    for (std::size_t i = 0; i < edited.pixels().size(); ++i) {
+        field.data()[i] = edited.data()[i] != 0 ? 1.0f : 0.0f;
+    }
+    EXPECT_EQ(r.contour.contours, ContourTracer{}(field, 0.5f, SaddleRule::ConnectInside));
+    // ... and filled again they give the mask's area back.
     double area = 0.0;
     for (const Contour& c : r.contour.contours) {
         for (std::size_t k = 0; k < c.points.size(); ++k) {

@@ -1,0 +1,28 @@
+#pragma once
+
+namespace xrayprep::ui {
+
+// What a left click or drag on an image view does. Navigate pans (as the middle button always
+// does); the others edit the bone mask (PipelineModel::editMask with MaskEditTools).
+enum class EditTool {
+    Navigate,
+    Brush,        // paint into the mask along the drag
+    Erase,        // erase along the drag
+    LassoAdd,     // the area the drag encloses joins the mask
+    LassoRemove,  // the area the drag encloses leaves the mask
+    RemovePiece,  // click: the piece of the mask under the cursor goes
+    AddRegion,    // click: the region the mask encloses under the cursor joins it
+    KeepOnly,     // click: only the piece under the cursor stays
+};
+
+[[nodiscard]] constexpr bool isStrokeTool(EditTool t) {
+    return t == EditTool::Brush || t == EditTool::Erase;
+}
+[[nodiscard]] constexpr bool isLassoTool(EditTool t) {
+    return t == EditTool::LassoAdd || t == EditTool::LassoRemove;
+}
+[[nodiscard]] constexpr bool isClickTool(EditTool t) {
+    return t == EditTool::RemovePiece || t == EditTool::AddRegion || t == EditTool::KeepOnly;
+}
+
+}  // namespace xrayprep::ui
