@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "processing/edit/MaskEditTools.h"
+#include "processing/edit/MaskEdits.h"
 #include "processing/phantom/FootPhantom.h"
 #include "processing/pipeline/Pipeline.h"
 #include "tests/gpu/GpuTestSupport.h"
@@ -102,6 +104,42 @@ TEST(CudaPipelineRerun, ParameterChangesRerunLaterStagesLikeSerial) {
     serial.setInput(image);
     cuda.setInput(image);
     expectResultsAgree(cuda.run(params), serial.run(params));
+}
+
+TEST(CudaPipelineMaskEdits, EditsReachTheFinalImageAndTheEsfLikeSerial) {
+    XRAYPREP_REQUIRE_CUDA();
+    const processing::Image image = phantomImage(processing::PhantomView::Planar, 730, 580);
+    processing::PipelineParameters params;
+    params.median.size = 7;
+    params.esf.iterations = 20;
+    processing::Pipeline serial(gpu_test::serialBackend());
+    processing::Pipeline cuda(gpu_test::cudaBackend());
+    serial.setInput(image);
+    cuda.setInput(image);
+    const processing::Mask automatic = serial.run(params).contour.mask;
+    (void)cuda.run(params);
+    // A stroke erased across the middle and a square painted in: the device uploads the
+    // edited mask (a new host raster) for the final image and the ESF.
+    const processing::MaskEditTools tools;
+    processing::Contour square;
+    square.points = {{20.5f, 20.5f}, {60.5f, 20.5f}, {60.5f, 60.5f}, {20.5f, 60.5f}};
+    const processing::Mask edited = tools.polygon(
+        tools.brush(automatic, {{100.0f, 290.0f}, {630.0f, 290.0f}}, 6.0, false), square, true);
+    processing::MaskEdits edits;
+    edits.record(automatic, edited);
+    serial.setMaskEdits(edits);
+    cuda.setMaskEdits(edits);
+    ASSERT_EQ(cuda.firstStageToRun(params), StageId::Mask);
+    const PipelineResult& s = serial.run(params);
+    const PipelineResult& c = cuda.run(params);
+    ASSERT_EQ(s.contour.mask, edited);
+    EXPECT_EQ(c.contour.mask, s.contour.mask);
+    expectResultsAgree(c, s);
+    // Taking the edits off gives the automatic result back on the device too.
+    serial.setMaskEdits({});
+    cuda.setMaskEdits({});
+    expectResultsAgree(cuda.run(params), serial.run(params));
+    EXPECT_EQ(cuda.result().contour.mask, automatic);
 }
 
 TEST(CudaPipelineFactory, ListsTheDeviceAndDescribesTheBackend) {
