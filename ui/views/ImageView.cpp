@@ -405,6 +405,13 @@ void ImageView::mouseMoveEvent(QMouseEvent* event) {
         const QPointF d = pos - dragStart_;
         lastMouse_ = pos;
         applyWindow({dragWindow_.centre + d.y() * step, dragWindow_.width + d.x() * step});
+    } else if (isStrokeTool(tool_)) {
+        // The brush's outline is the cursor (the mouse cursor is hidden): repaint where it was
+        // and where it is now.
+        const double r = brushRadius_ * transform_.scale() + 3.0;
+        const QPointF half(r, r);
+        const QRect before = QRectF(lastMouse_ - half, lastMouse_ + half).toAlignedRect();
+        update(before.united(QRectF(pos - half, pos + half).toAlignedRect()));
     }
     lastMouse_ = pos;
     emitReadout();

@@ -3,6 +3,7 @@
 // checked pixel by pixel against MaskEditTools applied to the automatic mask at the image
 // points under the mouse (MaskEditTools itself is checked against hand-counted pixels).
 #include <QAction>
+#include <QCoreApplication>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QTest>
@@ -157,6 +158,31 @@ TEST_F(MaskEditWindowTest, ClickToolsRemoveKeepAndFillPieces) {
         EXPECT_EQ(shown(), filled);
     }
     EXPECT_EQ(model->undoStack()->count(), filled != automatic ? 4 : 3);
+}
+
+// Counts the paint events a widget gets.
+class PaintCounter : public QObject {
+  public:
+    int paints = 0;
+    bool eventFilter(QObject*, QEvent* e) override {
+        if (e->type() == QEvent::Paint) ++paints;
+        return false;
+    }
+};
+
+TEST_F(MaskEditWindowTest, TheBrushOutlineFollowsTheMouseWithoutAButton) {
+    // The mouse cursor is hidden with the brush: its outline must be repainted as it moves.
+    bar().action(EditTool::Brush)->trigger();
+    const QPoint o = view().rect().center();
+    QTest::mouseMove(&view(), o);
+    QCoreApplication::processEvents();
+    PaintCounter counter;
+    view().installEventFilter(&counter);
+    QTest::mouseMove(&view(), o + QPoint(25, 10));
+    QCoreApplication::processEvents();
+    EXPECT_GT(counter.paints, 0);
+    view().removeEventFilter(&counter);
+    EXPECT_TRUE(model->maskEdits().empty());  // a move without a button edits nothing
 }
 
 TEST_F(MaskEditWindowTest, ChoosingAToolShowsTheMaskAndNavigateStillPans) {
