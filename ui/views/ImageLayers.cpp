@@ -2,19 +2,17 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <thread>
 
 namespace xrayprep::ui {
 
 namespace {
 
-// The GUI thread builds these levels when a stage is first shown, so the inner loop has no
-// per-pixel edge tests: the columns whose two source pixels exist, then an odd last column.
+// The inner loop has no per-pixel edge tests: the columns whose two source pixels exist, then
+// an odd last column.
 template <typename T, typename Average>
-void halveRows(const processing::Raster<T>& in, processing::Raster<T>& out, Average average,
-               int rowBegin, int rowEnd) {
+void halveInto(const processing::Raster<T>& in, processing::Raster<T>& out, Average average) {
     const int pairs = in.width() / 2;
-    for (int y = rowBegin; y < rowEnd; ++y) {
+    for (int y = 0; y < out.height(); ++y) {
         const T* r0 = in.row(std::min(2 * y, in.height() - 1));
         const T* r1 = in.row(std::min(2 * y + 1, in.height() - 1));
         T* dst = out.row(y);
@@ -26,23 +24,6 @@ void halveRows(const processing::Raster<T>& in, processing::Raster<T>& out, Aver
             dst[pairs] = average(r0[last], r0[last], r1[last], r1[last]);
         }
     }
-}
-
-// A large level is made on two threads (the GUI thread and one helper), each taking half of
-// the rows: each row's values depend on two rows of the input only, so the result is the same.
-// Showing a new reference-size stage built its first levels on the GUI thread alone in
-// 20-30 ms, more than half of the 50 ms the GUI thread may be busy at once.
-template <typename T, typename Average>
-void halveInto(const processing::Raster<T>& in, processing::Raster<T>& out, Average average) {
-    constexpr std::int64_t kSplitPixels = 1 << 18;
-    const int h = out.height();
-    if (static_cast<std::int64_t>(out.width()) * h < kSplitPixels) {
-        halveRows(in, out, average, 0, h);
-        return;
-    }
-    std::thread helper([&] { halveRows(in, out, average, 0, h / 2); });
-    halveRows(in, out, average, h / 2, h);
-    helper.join();
 }
 
 int halfOf(int n) { return (n + 1) / 2; }
@@ -86,13 +67,11 @@ bool ImageLayers::hasMask() const {
 }
 
 void ImageLayers::resetLevels() {
+    given_.reset();
     imageLevels_.clear();
     fieldLevels_.clear();
     const int previousCount = levelCount_;
-    levelCount_ = 1;
-    for (QSize s = size_; s.width() > 256 || s.height() > 256; ++levelCount_) {
-        s = QSize(halfOf(s.width()), halfOf(s.height()));
-    }
+    levelCount_ = pyramidLevelCount(size_);
     base_.assign(static_cast<std::size_t>(levelCount_), QImage());
     // The mask's tint depends on the mask alone: another stage of the same image (the overlays
     // are drawn on every stage) keeps it, so it is not made again at each stage change.
@@ -116,6 +95,19 @@ void ImageLayers::setField(std::shared_ptr<const processing::FloatImage> field) 
     image_.reset();
     size_ = field_ ? QSize(field_->width(), field_->height()) : QSize();
     resetLevels();
+}
+
+void ImageLayers::setPyramid(std::shared_ptr<const LevelPyramid> pyramid) {
+    if (pyramid->image) {
+        setImage(pyramid->image);
+    } else {
+        setField(pyramid->field);
+    }
+    const std::size_t levels = static_cast<std::size_t>(levelCount_ - 1);
+    if (pyramid->imageLevels.size() == (pyramid->image ? levels : 0) &&
+        pyramid->fieldLevels.size() == (pyramid->field ? levels : 0)) {
+        given_ = std::move(pyramid);
+    }
 }
 
 void ImageLayers::setWindow(const WindowLevel& window) {
@@ -142,18 +134,21 @@ const QImage& ImageLayers::base(int level) {
     level = std::clamp(level, 0, levelCount_ - 1);
     QImage& out = base_[static_cast<std::size_t>(level)];
     if (!out.isNull() || empty()) return out;
+    const std::size_t index = static_cast<std::size_t>(level - 1);
     if (image_) {
-        while (static_cast<int>(imageLevels_.size()) < level) {
+        const auto& levels = given_ ? given_->imageLevels : imageLevels_;
+        while (!given_ && static_cast<int>(imageLevels_.size()) < level) {
             imageLevels_.push_back(
                 halveImage(imageLevels_.empty() ? *image_ : imageLevels_.back()));
         }
-        out = renderWindowed(level == 0 ? *image_ : imageLevels_[level - 1], window_);
+        out = renderWindowed(level == 0 ? *image_ : levels[index], window_);
     } else if (field_) {
-        while (static_cast<int>(fieldLevels_.size()) < level) {
+        const auto& levels = given_ ? given_->fieldLevels : fieldLevels_;
+        while (!given_ && static_cast<int>(fieldLevels_.size()) < level) {
             fieldLevels_.push_back(
                 halveField(fieldLevels_.empty() ? *field_ : fieldLevels_.back()));
         }
-        out = renderEsf(level == 0 ? *field_ : fieldLevels_[level - 1]);
+        out = renderEsf(level == 0 ? *field_ : levels[index]);
     }
     return out;
 }

@@ -9,6 +9,7 @@
 #include "processing/core/Image.h"
 #include "processing/core/Raster.h"
 #include "ui/views/ImageRendering.h"
+#include "ui/views/LevelPyramid.h"
 
 namespace xrayprep::ui {
 
@@ -19,15 +20,18 @@ namespace xrayprep::ui {
     const processing::Raster<std::uint8_t>& in);
 
 // What an image view draws, at several resolutions: level k is the data box-averaged by 2^k.
-// The raw pyramid is built once per image; the window is applied per level on demand, so
-// dragging the window on a zoomed-out 2920 x 2320 image only renders the small level shown.
-// Levels are drawn at 0.5..1 screen pixels per level pixel, which keeps downscaling smooth.
+// The raw pyramid is built once per image (or given, see setPyramid); the window is applied per
+// level on demand, so dragging the window on a zoomed-out 2920 x 2320 image only renders the small
+// level shown. Levels are drawn at 0.5..1 screen pixels per level pixel, which keeps downscaling
+// smooth.
 class ImageLayers {
   public:
     void clear();
     // Greyscale image (window applies) or ESF field (colour map); setting one clears the other.
     void setImage(std::shared_ptr<const processing::Image> image);
     void setField(std::shared_ptr<const processing::FloatImage> field);
+    // The image or field of `pyramid` with its levels made elsewhere (a worker thread).
+    void setPyramid(std::shared_ptr<const LevelPyramid> pyramid);
     void setWindow(const WindowLevel& window);
     // Tint drawn where mask != 0; nullptr: none.
     void setMask(std::shared_ptr<const processing::Mask> mask, QColor tint);
@@ -55,7 +59,9 @@ class ImageLayers {
     QSize size_;
     int levelCount_ = 1;
     WindowLevel window_;
-    std::vector<processing::Image> imageLevels_;  // levels 1.. (level 0 is image_)
+    // Levels 1.. (level 0 is image_ or field_), made here on demand or given.
+    std::shared_ptr<const LevelPyramid> given_;
+    std::vector<processing::Image> imageLevels_;
     std::vector<processing::FloatImage> fieldLevels_;
     std::vector<processing::Raster<std::uint8_t>> coverage_;  // mask 0/255, levels 0..
     std::vector<QImage> base_;

@@ -1,8 +1,11 @@
 #include "ui/views/ImageView.h"
 
+#include <QFutureWatcher>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
+#include <QtConcurrent/QtConcurrent>
+#include <algorithm>
 #include <cmath>
 
 #include "ui/views/ImageViewPainter.h"
@@ -36,6 +39,7 @@ void ImageView::showStage(const DisplayedRun& run, ViewStage stage) {
     if (run.original.get() != inputKey_) {
         inputKey_ = run.original.get();
         windows_ = {};
+        pyramids_.clear();
     }
     stage_ = stage;
     setMetadata(run.metadata);
@@ -59,20 +63,78 @@ void ImageView::showStage(const DisplayedRun& run, ViewStage stage) {
 }
 
 void ImageView::setImage(std::shared_ptr<const processing::Image> image) {
-    const QSize previous = layers_.size();
     if (image && !windowSet_) applyWindow(autoWindow(*image));
     image_ = std::move(image);
     field_.reset();
-    layers_.setImage(image_);  // null: empty, the contours and mask are kept for later
-    afterDataChange(previous);
+    showData();
 }
 
 void ImageView::setEsfField(std::shared_ptr<const processing::FloatImage> field) {
-    const QSize previous = layers_.size();
     field_ = std::move(field);
     image_.reset();
-    layers_.setField(field_);
+    showData();
+}
+
+void ImageView::showData() {
+    const QSize previous = layers_.size();
+    const void* source = image_ ? static_cast<const void*>(image_.get()) : field_.get();
+    const QSize size = image_   ? QSize(image_->width(), image_->height())
+                       : field_ ? QSize(field_->width(), field_->height())
+                                : QSize();
+    pendingSource_ = nullptr;
+    const auto cached = std::find_if(pyramids_.begin(), pyramids_.end(),
+                                     [&](const auto& p) { return p->source() == source; });
+    if (source != nullptr && cached != pyramids_.end()) {
+        layers_.setPyramid(*cached);
+    } else if (source != nullptr && buildsLevelsInBackground(size)) {
+        // What was shown stays until the levels are ready (the next stage of the same image
+        // usually has the same size), so nothing flickers.
+        pendingSource_ = source;
+        buildLevels();
+        update();
+        return;
+    } else if (image_) {
+        layers_.setImage(image_);
+    } else {
+        layers_.setField(field_);  // null: empty, the contours and mask are kept for later
+    }
     afterDataChange(previous);
+}
+
+QThreadPool& ImageView::levelPool() {
+    // Its own thread: the model's pools may be busy with a run or a backend comparison, and a
+    // stage must not wait for them to be shown.
+    static QThreadPool* pool = [] {
+        auto* p = new QThreadPool;
+        p->setMaxThreadCount(1);
+        return p;
+    }();
+    return *pool;
+}
+
+void ImageView::buildLevels() {
+    if (std::find(building_.begin(), building_.end(), pendingSource_) != building_.end()) return;
+    building_.push_back(pendingSource_);
+    auto* watcher = new QFutureWatcher<std::shared_ptr<const LevelPyramid>>(this);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, input = inputKey_] {
+        watcher->deleteLater();
+        levelsBuilt(watcher->result(), input);
+    });
+    watcher->setFuture(QtConcurrent::run(&levelPool(), &buildPyramid, image_, field_));
+}
+
+void ImageView::levelsBuilt(std::shared_ptr<const LevelPyramid> pyramid, const void* input) {
+    std::erase(building_, pyramid->source());
+    if (input != inputKey_) return;           // made for an earlier input
+    constexpr std::size_t kKeptPyramids = 8;  // one per stage of the current input
+    if (pyramids_.size() >= kKeptPyramids) pyramids_.erase(pyramids_.begin());
+    pyramids_.push_back(pyramid);
+    if (pyramid->source() != pendingSource_) return;  // another stage is shown by now
+    pendingSource_ = nullptr;
+    const QSize previous = layers_.size();
+    layers_.setPyramid(pyramid);
+    afterDataChange(previous);
+    emit levelsReady();
 }
 
 void ImageView::setMetadata(std::shared_ptr<const processing::ImageMetadata> metadata) {
@@ -106,6 +168,8 @@ void ImageView::clear() {
     metadata_.reset();
     setContours(nullptr);
     layers_.clear();
+    pyramids_.clear();
+    pendingSource_ = nullptr;
     stage_.reset();
     inputKey_ = nullptr;
     windows_ = {};
@@ -283,6 +347,11 @@ QString ImageView::cornerText() const {
 void ImageView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), kBackground);
+    if (layers_.empty() && pendingSource_ != nullptr) {
+        image_view_painter::paintCornerText(painter, rect(), Qt::AlignTop | Qt::AlignLeft,
+                                            caption_);
+        return;  // for the few milliseconds until the levels are ready
+    }
     if (layers_.empty()) {
         const bool pending = stage_ && inputKey_;
         image_view_painter::paintHint(

@@ -3,6 +3,7 @@
 #include <QImage>
 #include <QPointF>
 #include <QPolygonF>
+#include <QThreadPool>
 #include <QWidget>
 #include <array>
 #include <memory>
@@ -64,6 +65,9 @@ class ImageView : public QWidget {
     void setHintText(const QString& text);    // shown while empty
 
     [[nodiscard]] bool isEmpty() const { return layers_.empty(); }
+    // Whether the data last set waits for its display levels (made on a worker thread for
+    // large images; what was shown before stays until levelsReady).
+    [[nodiscard]] bool isPreparing() const { return pendingSource_ != nullptr; }
     [[nodiscard]] QSize imageSize() const { return layers_.size(); }
     [[nodiscard]] std::optional<ViewStage> stage() const { return stage_; }
     [[nodiscard]] double zoom() const { return transform_.scale(); }
@@ -101,6 +105,8 @@ class ImageView : public QWidget {
     void strokeFinished(const QVector<QPointF>& points, bool add);
     void lassoFinished(const QPolygonF& polygon, bool add);
     void pieceClicked(QPoint pixel, xrayprep::ui::EditTool tool);
+    // The data set last is now drawn (after its levels were made in the background).
+    void levelsReady();
 
   protected:
     void paintEvent(QPaintEvent* event) override;
@@ -114,6 +120,11 @@ class ImageView : public QWidget {
 
   private:
     enum class Drag { None, Pan, Window, Edit };
+    // Puts image_ or field_ into the layers, at once or when a worker has made their levels.
+    void showData();
+    void buildLevels();
+    void levelsBuilt(std::shared_ptr<const LevelPyramid> pyramid, const void* input);
+    static QThreadPool& levelPool();
     void afterDataChange(QSize previousSize);
     void applyWindow(const WindowLevel& window);
     void zoomAroundCentre(double factor);
@@ -125,6 +136,10 @@ class ImageView : public QWidget {
     [[nodiscard]] QString cornerText() const;
 
     ImageLayers layers_;
+    // Levels made for the current input's stages, so showing a stage again is immediate.
+    std::vector<std::shared_ptr<const LevelPyramid>> pyramids_;
+    const void* pendingSource_ = nullptr;  // data set but not yet in layers_
+    std::vector<const void*> building_;    // sources with a worker making their levels
     ViewTransform transform_;
     bool fit_ = true;
     std::shared_ptr<const processing::Image> image_;

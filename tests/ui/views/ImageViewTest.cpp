@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <QSignalSpy>
+#include <QTest>
 #include <QWheelEvent>
 #include <memory>
 
@@ -186,6 +187,58 @@ TEST_F(ViewFixture, ShowStageKeepsOneWindowForStoredValuesAndOneForSobel) {
     EXPECT_EQ(view.windowLevel(), (WindowLevel{170.0, 80.0}));
     view.showStage(run, ViewStage::Esf);  // not computed: empty, with a hint
     EXPECT_TRUE(view.isEmpty());
+}
+
+// Images above a megapixel get their display levels from a worker thread: what was shown stays
+// until they are ready, a stage shown again is immediate, and a stage replaced before its
+// levels came is never drawn.
+TEST(ImageViewLevels, LargeStagesAreDrawnOnceTheirLevelsAreReady) {
+    const auto flat = [](std::uint16_t value) {
+        return std::make_shared<Image>(1600, 1000, 12, value);
+    };
+    const WindowLevel window{2048.0, 4096.0};
+    const auto grey = [&](std::uint16_t value) {
+        return static_cast<int>(displayLevel(value, window));
+    };
+    ImageView view;
+    view.resize(320, 200);
+    view.show();
+    const auto centreGrey = [&] {
+        return qGray(view.grab().toImage().pixel(view.width() / 2, view.height() / 2));
+    };
+    QSignalSpy ready(&view, &ImageView::levelsReady);
+    DisplayedRun run;
+    run.original = flat(1000);
+    run.median = flat(3000);
+    view.showStage(run, ViewStage::Original);
+    view.setWindowLevel(window.centre, window.width);  // kept for the input's stages
+    EXPECT_TRUE(view.isPreparing());
+    EXPECT_TRUE(view.isEmpty());
+    ASSERT_TRUE(ready.wait(10000));
+    EXPECT_FALSE(view.isPreparing());
+    EXPECT_EQ(view.imageSize(), QSize(1600, 1000));
+    EXPECT_EQ(centreGrey(), grey(1000));
+
+    view.showStage(run, ViewStage::Median);
+    EXPECT_TRUE(view.isPreparing());
+    EXPECT_EQ(centreGrey(), grey(1000));  // the original stays until the median's levels come
+    ASSERT_TRUE(ready.wait(10000));
+    EXPECT_EQ(centreGrey(), grey(3000));
+    view.showStage(run, ViewStage::Original);  // its levels are kept
+    EXPECT_FALSE(view.isPreparing());
+    EXPECT_EQ(centreGrey(), grey(1000));
+
+    // A new input whose first stage is replaced before its levels came: only the second shows.
+    DisplayedRun next;
+    next.original = flat(2000);
+    next.median = flat(500);
+    view.showStage(next, ViewStage::Original);
+    view.setWindowLevel(window.centre, window.width);
+    view.showStage(next, ViewStage::Median);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return !view.isPreparing(); }, 10000));
+    EXPECT_EQ(centreGrey(), grey(500));
+    QTest::qWait(50);  // the original's late levels change nothing
+    EXPECT_EQ(centreGrey(), grey(500));
 }
 
 }  // namespace
