@@ -10,6 +10,7 @@
 
 #include "processing/contour/BurnedInAnnotation.h"
 #include "processing/contour/ContourTracer.h"
+#include "processing/edit/GuidedContour.h"
 #include "processing/quality/BodyPartCheck.h"
 #include "processing/quality/MaskQuality.h"
 
@@ -190,6 +191,16 @@ void applyEdits(const MaskEdits& edits, PipelineResult& r, const ExecutionPolicy
     r.editsOutsideAnatomy = edits.addedOutside(r.contour.anatomy);
 }
 
+// Steers the contour stage's mask by the user's seeds and box; the contours become its outline.
+void applyGuidance(const ContourGuidance& guidance, PipelineResult& r,
+                   const ExecutionPolicy& policy) {
+    if (guidance.empty()) return;
+    const std::vector<std::string> notes = GuidedContour{}.apply(
+        guidance, r.median, r.contour.anatomy, r.scale.mmPerPixel, r.contour.mask);
+    r.contour.notes.insert(r.contour.notes.end(), notes.begin(), notes.end());
+    r.contour.contours = outlineOf(r.contour.mask, policy);
+}
+
 template <typename F>
 double timeMilliseconds(F&& f) {
     const auto start = std::chrono::steady_clock::now();
@@ -221,6 +232,14 @@ void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, BodyPa
     hasResult_ = false;
     edits_.clear();
     editsChanged_ = false;
+    guidance_ = {};
+    guidanceChanged_ = false;
+}
+
+void Pipeline::setGuidance(ContourGuidance guidance) {
+    if (guidance == guidance_) return;
+    guidance_ = std::move(guidance);
+    guidanceChanged_ = true;
 }
 
 void Pipeline::setMaskEdits(MaskEdits edits) {
@@ -246,7 +265,7 @@ void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
 std::optional<StageId> Pipeline::firstStageToRun(const PipelineParameters& params) const {
     for (StageId s : kAllStages) {
         if (!hasResult_ || !result_.has(s) || ownParametersChanged(s, params, result_.parameters) ||
-            (s == StageId::Mask && editsChanged_)) {
+            (s == StageId::Contour && guidanceChanged_) || (s == StageId::Mask && editsChanged_)) {
             return s;
         }
     }
@@ -331,6 +350,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                &radiograph(),
                                                codingErrorBound_};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
+                    applyGuidance(guidance_, r, ExecutionPolicy{b.threads()});
                 });
                 break;
             case StageId::Mask:
@@ -371,6 +391,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     result_ = std::move(r);
     hasResult_ = true;
     editsChanged_ = false;
+    guidanceChanged_ = false;
     return result_;
 }
 

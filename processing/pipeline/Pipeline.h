@@ -8,6 +8,7 @@
 #include "processing/core/CancelToken.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
+#include "processing/edit/ContourGuidance.h"
 #include "processing/edit/MaskEdits.h"
 #include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/HostBufferPool.h"
@@ -47,6 +48,12 @@ class Pipeline {
     void setMaskEdits(MaskEdits edits);
     [[nodiscard]] const MaskEdits& maskEdits() const { return edits_; }
 
+    // Seeds and a region of interest that steer the contour stage (GuidedContour): applied to
+    // its bone mask, whose outline becomes the stage's contours. A new input clears them;
+    // changing them re-runs from the contour stage.
+    void setGuidance(ContourGuidance guidance);
+    [[nodiscard]] const ContourGuidance& guidance() const { return guidance_; }
+
     // The first stage a run with these parameters has to compute (nullopt: nothing changed).
     [[nodiscard]] std::optional<StageId> firstStageToRun(const PipelineParameters& params) const;
 
@@ -66,6 +73,8 @@ class Pipeline {
     int codingErrorBound_ = 0;
     MaskEdits edits_;
     bool editsChanged_ = false;  // since result_ was made
+    ContourGuidance guidance_;
+    bool guidanceChanged_ = false;  // since result_ was made
     PipelineResult result_;
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses
