@@ -6,6 +6,7 @@
 #include <QPixmap>
 #include <QTimer>
 #include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "ui/data/ViewStage.h"
@@ -21,7 +22,20 @@ namespace xrayprep::app {
 
 namespace {
 constexpr int kSettleMilliseconds = 400;  // lets layouts, thumbnails and charts repaint
+
+// The first and last columns and rows of the mask that hold bone: left, top, right, bottom.
+std::array<int, 4> boneBounds(const processing::Mask& m) {
+    std::array<int, 4> b{m.width(), m.height(), -1, -1};
+    for (int y = 0; y < m.height(); ++y) {
+        for (int x = 0; x < m.width(); ++x) {
+            if (!m.at(x, y)) continue;
+            b = {std::min(b[0], x), std::min(b[1], y), std::max(b[2], x), std::max(b[3], y)};
+        }
+    }
+    return b;
 }
+
+}  // namespace
 
 ScreenshotDriver::ScreenshotDriver(ui::MainWindow& window, ui::PipelineModel& model,
                                    const QString& folder, const QString& prefix)
@@ -65,16 +79,7 @@ void ScreenshotDriver::captureEditing() {
     }
     // A horizontal erase stroke through the middle of the mask's rows that hold bone.
     const processing::Mask& m = contour->mask;
-    int top = m.height(), bottom = -1, left = m.width(), right = -1;
-    for (int y = 0; y < m.height(); ++y) {
-        for (int x = 0; x < m.width(); ++x) {
-            if (!m.at(x, y)) continue;
-            top = std::min(top, y);
-            bottom = std::max(bottom, y);
-            left = std::min(left, x);
-            right = std::max(right, x);
-        }
-    }
+    const auto [left, top, right, bottom] = boneBounds(m);
     const float y = 0.5f * static_cast<float>(top + bottom);
     const float x0 = static_cast<float>(left) + 0.3f * static_cast<float>(right - left);
     const float x1 = static_cast<float>(left) + 0.7f * static_cast<float>(right - left);
@@ -91,7 +96,7 @@ void ScreenshotDriver::captureEditing() {
                                  Qt::NoButton, Qt::NoModifier);
                 QApplication::sendEvent(&view, &move);
                 QTimer::singleShot(kSettleMilliseconds, this, [this] {
-                    if (save(QStringLiteral("mask-editing"))) capturePreview();
+                    if (save(QStringLiteral("mask-editing"))) captureGuidance();
                 });
             });
         },
@@ -99,6 +104,37 @@ void ScreenshotDriver::captureEditing() {
     if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) {
         capturePreview();
     }
+}
+
+void ScreenshotDriver::captureGuidance() {
+    // A box around the mask with a margin, an exclude seed on the soft tissue beside the
+    // mask on its middle row, and an include seed on the mask's middle.
+    const auto& contour = model_.displayed().contour;
+    const processing::Mask& m = contour->mask;
+    const processing::Mask& anatomy = contour->anatomy;
+    const auto [left, top, right, bottom] = boneBounds(m);
+    const int margin = std::max(m.width(), m.height()) / 40;
+    const int y = (top + bottom) / 2;
+    int tissue = -1;
+    for (int x = left; x <= right && tissue < 0; ++x) {
+        if (!m.at(x, y) && anatomy.sameSize(m.width(), m.height()) && anatomy.at(x, y)) tissue = x;
+    }
+    window_.maskEditBar().setTool(ui::EditTool::ExcludeSeed);
+    processing::ContourGuidance g;
+    g.box = processing::GuideBox{std::max(0, left - margin), std::max(0, top - margin),
+                                 std::min(m.width(), right + margin),
+                                 std::min(m.height(), bottom + margin)};
+    if (tissue >= 0) g.seeds.push_back({tissue, y, false});
+    g.seeds.push_back({(left + right) / 2, y, true});
+    connect(
+        &model_, &ui::PipelineModel::runFinished, this,
+        [this] {
+            QTimer::singleShot(kSettleMilliseconds, this, [this] {
+                if (save(QStringLiteral("seeds-and-box"))) capturePreview();
+            });
+        },
+        Qt::SingleShotConnection);
+    if (!model_.setGuidance(g, QStringLiteral("Seeds and box"))) capturePreview();
 }
 
 void ScreenshotDriver::capturePreview() {

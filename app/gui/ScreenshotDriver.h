@@ -14,9 +14,10 @@ namespace xrayprep::app {
 // `xrayprep --screenshots DIR`: once the first run has finished, shows every stage in turn,
 // saves the window as DIR/<prefix>-<n>-<stage>.png, then edits the mask with the Erase tool
 // (a stroke across the largest bone, the brush's outline over the image) and saves
-// DIR/<prefix>-<n+1>-mask-editing.png, then raises the 3D preview, waits for its mesh and saves
-// DIR/<prefix>-<n+2>-3d.png, and quits. For the README's screenshots
-// and for looking at the GUI on a machine without a person in front of it.
+// DIR/<prefix>-<n+1>-mask-editing.png, then sets a box and two seeds for the contour stage and
+// saves DIR/<prefix>-<n+2>-seeds-and-box.png, then raises the 3D preview, waits for its mesh and
+// saves DIR/<prefix>-<n+3>-3d.png, and quits. For the README's screenshots and for looking at the
+// GUI on a machine without a person in front of it.
 class ScreenshotDriver : public QObject {
     Q_OBJECT
 
@@ -28,6 +29,7 @@ class ScreenshotDriver : public QObject {
     void start();
     void captureNext();
     void captureEditing();
+    void captureGuidance();
     void capturePreview();
     bool save(const QString& name);  // the window as DIR/<prefix>-<n>-<name>.png; false: quit(1)
 

@@ -4,15 +4,16 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
 
-#include "ui/model/MaskEditCommand.h"
 #include "ui/model/ParameterEditCommand.h"
 #include "ui/model/PipelineModelImpl.h"
 #include "ui/model/PresetFile.h"
+#include "ui/model/SnapshotCommand.h"
 #include "ui/model/WorkerPriority.h"
 
 namespace xrayprep::ui {
 
 using processing::BackendKind;
+using MaskLayer = std::shared_ptr<const processing::MaskEdits>;
 
 PipelineModel::Impl::Impl(PipelineModel& model) : q(model), displayed(model.displayed_) {
     // Loading, one run (plus one being cancelled), a comparison and buffer releases may overlap.
@@ -114,6 +115,9 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
     const bool hadEdits = !edits->empty();
     edits = std::make_shared<const processing::MaskEdits>();
     if (hadEdits) emit q.maskEditsChanged();
+    const bool hadGuidance = !guidance.empty();
+    guidance = {};
+    if (hadGuidance) emit q.guidanceChanged();
     displayed = DisplayedRun{};
     displayed.original = input;
     displayed.metadata = metadata;
@@ -179,11 +183,9 @@ bool PipelineModel::editMask(const std::function<processing::Mask(const processi
     changed->record(before, after);
     Impl* d = impl_.get();
     const int generation = d->inputGeneration;
-    impl_->undoStack.push(new MaskEditCommand(
-        [d, generation](const MaskEditCommand::Layer& e) {
-            return d->applyMaskEdits(e, generation);
-        },
-        d->edits, std::move(changed), description));
+    impl_->undoStack.push(new SnapshotCommand<MaskLayer>(
+        [d, generation](const MaskLayer& e) { return d->applyMaskEdits(e, generation); }, d->edits,
+        std::move(changed), description));
     return true;
 }
 
@@ -191,11 +193,9 @@ bool PipelineModel::clearMaskEdits() {
     if (impl_->edits->empty()) return false;
     Impl* d = impl_.get();
     const int generation = d->inputGeneration;
-    impl_->undoStack.push(new MaskEditCommand(
-        [d, generation](const MaskEditCommand::Layer& e) {
-            return d->applyMaskEdits(e, generation);
-        },
-        d->edits, std::make_shared<const processing::MaskEdits>(), tr("Clear mask edits")));
+    impl_->undoStack.push(new SnapshotCommand<MaskLayer>(
+        [d, generation](const MaskLayer& e) { return d->applyMaskEdits(e, generation); }, d->edits,
+        std::make_shared<const processing::MaskEdits>(), tr("Clear mask edits")));
     return true;
 }
 

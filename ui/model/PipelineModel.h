@@ -13,6 +13,7 @@
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
+#include "processing/edit/ContourGuidance.h"
 #include "processing/edit/MaskEdits.h"
 #include "processing/phantom/FootPhantom.h"
 #include "processing/pipeline/PipelineParameters.h"
@@ -92,6 +93,19 @@ class PipelineModel : public QObject {
     // Added pixels outside the anatomy in the latest run (the user is told): 0 without edits.
     [[nodiscard]] std::int64_t editsOutsideAnatomy() const;
 
+    // ---- contour guidance (undoable, in the same stack) ----
+    // Seeds and a region-of-interest box that steer the contour stage (processing::
+    // GuidedContour), in image pixels; a change re-runs from the contour stage at once. A new
+    // input clears them. Each call is one undoable step; false when nothing changed (or no
+    // image is open).
+    [[nodiscard]] const processing::ContourGuidance& guidance() const;
+    bool setGuidance(const processing::ContourGuidance& guidance, const QString& description);
+    bool addSeed(int x, int y, bool include);
+    bool moveSeed(int index, int x, int y);
+    bool removeSeed(int index);
+    bool setGuideBox(std::optional<processing::GuideBox> box);
+    bool clearGuidance();
+
     // ---- backends ----
     [[nodiscard]] std::vector<gpu::BackendAvailability> availableBackends() const;
     // Re-runs everything on the new backend. On failure to create it: runFailed(reason, true).
@@ -125,6 +139,7 @@ class PipelineModel : public QObject {
     void runFailed(const QString& message, bool backendFailure);
     void parametersChanged();  // after edits, undo/redo and preset loads
     void maskEditsChanged();   // after a mask edit, its undo/redo, a clear or a new input
+    void guidanceChanged();    // seeds or box changed: after an edit, its undo/redo, a new input
     void backendChanged();
     void busyChanged(bool busy);
     void comparisonProgress(int percent, const QString& text);

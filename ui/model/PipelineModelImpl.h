@@ -46,6 +46,8 @@ struct PipelineModel::Impl {
     std::shared_ptr<const processing::MaskEdits> edits =
         std::make_shared<const processing::MaskEdits>();
     int inputGeneration = 0;  // counts adopted inputs: a mask edit belongs to one
+    // ---- contour guidance (seeds and box) ----
+    processing::ContourGuidance guidance;
 
     // ---- backend and pipeline ----
     std::shared_ptr<processing::ComputeBackend> backend;
@@ -86,6 +88,7 @@ struct PipelineModel::Impl {
                     const QString& newPath);
     void applyParameters(const processing::PipelineParameters& p);
     bool applyMaskEdits(const std::shared_ptr<const processing::MaskEdits>& e, int generation);
+    bool applyGuidance(const processing::ContourGuidance& g, int generation);
     void replacePipeline();
     template <typename T>
     void releaseOnWorker(T garbage);

@@ -55,7 +55,10 @@ void PipelineModel::Impl::startRun() {
     // The pipeline is idle here (no run in flight), so asking it is safe. The mask edits go to
     // it here too: a change of them makes the mask stage the first to run.
     // A pipeline that has no input yet (a new one) gets both from the worker.
-    if (!pipeline->input().empty()) pipeline->setMaskEdits(*edits);
+    if (!pipeline->input().empty()) {
+        pipeline->setMaskEdits(*edits);
+        pipeline->setGuidance(guidance);
+    }
     std::optional<StageId> first =
         runFull ? std::optional(StageId::Median) : pipeline->firstStageToRun(parameters);
     first = earlier(first, dirtyFrom);
@@ -86,7 +89,8 @@ void PipelineModel::Impl::startRun() {
         parameters,
         *first,
         metadata ? metadata->codingErrorBound : 0,
-        edits};
+        edits,
+        guidance};
     runWatcher.setFuture(QtConcurrent::run(&pool, &runPipelineTask, request, runOutcome));
     emit q.runStarted(viewStageOf(*first));
     emit q.progress(0, QStringLiteral("Running %1…").arg(stageText(*first)));

@@ -21,6 +21,7 @@ void runPipelineTask(QPromise<StageUpdate>& promise, const RunRequest& request,
             pipeline.setInput(*request.input, request.spacing, request.bodyPart,
                               request.codingErrorBound);
         if (request.edits) pipeline.setMaskEdits(*request.edits);
+        pipeline.setGuidance(request.guidance);
         const auto observer = [&](StageId stage, const processing::PipelineResult& result) {
             if (promise.isCanceled()) token.cancel();
             if (token.cancelled()) return;  // the GUI ignores it anyway: skip the copy

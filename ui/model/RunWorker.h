@@ -24,6 +24,8 @@ struct RunRequest {
     int codingErrorBound = 0;  // of the input's near-lossless codec (ImageMetadata)
     // The user's mask edits, set on the pipeline after its input (a new input clears them).
     std::shared_ptr<const processing::MaskEdits> edits;
+    // The user's seeds and box, set on the pipeline after its input likewise.
+    processing::ContourGuidance guidance;
 };
 
 // Written by the worker, read by the GUI thread once the run's future has finished (the

@@ -188,7 +188,7 @@ void ImageView::setEditTool(EditTool tool) {
     tool_ = tool;
     if (isStrokeTool(tool)) {
         setCursor(Qt::BlankCursor);  // the brush's outline is the cursor
-    } else if (isClickTool(tool)) {
+    } else if (isClickTool(tool) || isGuidanceTool(tool)) {
         setCursor(Qt::PointingHandCursor);
     } else {
         setCursor(Qt::CrossCursor);
@@ -390,6 +390,17 @@ void ImageView::paintEvent(QPaintEvent*) {
     } else if (drag_ == Drag::Edit && isLassoTool(tool_)) {
         image_view_painter::paintLasso(painter, gesture_, transform_, gestureColour);
     }
+    if (!guidance_.empty() || drag_ == Drag::Box) {
+        processing::ContourGuidance shown = guidance_;
+        if (drag_ == Drag::Seed) {
+            shown.seeds[static_cast<std::size_t>(movingSeed_)].x = gestureEnd_.x();
+            shown.seeds[static_cast<std::size_t>(movingSeed_)].y = gestureEnd_.y();
+        } else if (drag_ == Drag::Box) {
+            const QRect r = QRect(gestureStart_, gestureEnd_).normalized();
+            shown.box = processing::GuideBox{r.left(), r.top(), r.right() + 1, r.bottom() + 1};
+        }
+        image_view_painter::paintGuidance(painter, shown, transform_);
+    }
     if (isStrokeTool(tool_) && mouseInside_) {
         image_view_painter::paintBrushOutline(painter, lastMouse_,
                                               brushRadius_ * transform_.scale(), gestureColour);
@@ -425,10 +436,82 @@ void ImageView::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
+void ImageView::setGuidance(const processing::ContourGuidance& guidance) {
+    if (guidance == guidance_) return;
+    guidance_ = guidance;
+    update();
+}
+
+QPoint ImageView::pixelAt(QPointF viewPoint) const {
+    const QPointF q = transform_.viewToImage(viewPoint);
+    return {static_cast<int>(std::floor(q.x())), static_cast<int>(std::floor(q.y()))};
+}
+
+int ImageView::seedAt(QPointF viewPoint) const {
+    int best = -1;
+    double bestDistance = image_view_painter::kSeedRadius + 3.0;
+    for (std::size_t i = 0; i < guidance_.seeds.size(); ++i) {
+        const auto& s = guidance_.seeds[i];
+        const QPointF d = transform_.imageToView(QPointF(s.x + 0.5, s.y + 0.5)) - viewPoint;
+        const double distance = std::hypot(d.x(), d.y());
+        if (distance <= bestDistance) {
+            bestDistance = distance;
+            best = static_cast<int>(i);
+        }
+    }
+    return best;
+}
+
+// Seeds and box: true when the press was theirs.
+bool ImageView::guidancePress(QMouseEvent* event) {
+    const QPoint pixel = pixelAt(event->position());
+    if (event->button() == Qt::RightButton) {
+        if (const int seed = seedAt(event->position()); seed >= 0) {
+            emit seedRemoved(seed);
+            return true;
+        }
+        if (tool_ == EditTool::GuideBox && guidance_.box &&
+            guidance_.box->contains(pixel.x(), pixel.y())) {
+            emit boxRemoved();
+            return true;
+        }
+        return false;  // the window drag, as everywhere
+    }
+    if (event->button() != Qt::LeftButton) return false;
+    gestureStart_ = gestureEnd_ = pixel;
+    if (tool_ == EditTool::GuideBox) {
+        drag_ = Drag::Box;
+    } else if (const int seed = seedAt(event->position()); seed >= 0) {
+        drag_ = Drag::Seed;
+        movingSeed_ = seed;
+    } else {
+        emit seedPlaced(pixel, tool_ == EditTool::IncludeSeed);
+    }
+    update();
+    return true;
+}
+
+void ImageView::finishGuidanceGesture() {
+    const Drag drag = drag_;
+    drag_ = Drag::None;
+    update();
+    if (drag == Drag::Seed) {
+        const auto& s = guidance_.seeds[static_cast<std::size_t>(movingSeed_)];
+        if (QPoint(s.x, s.y) != gestureEnd_ && gestureEnd_ != gestureStart_) {
+            emit seedMoved(movingSeed_, gestureEnd_);
+        }
+        movingSeed_ = -1;
+    } else if (drag == Drag::Box) {
+        const QRect r = QRect(gestureStart_, gestureEnd_).normalized();
+        if (r.width() >= 2 && r.height() >= 2) emit boxDrawn(r);
+    }
+}
+
 void ImageView::mousePressEvent(QMouseEvent* event) {
     lastMouse_ = event->position();
     dragStart_ = event->position();
     if (layers_.empty()) return;
+    if (isGuidanceTool(tool_) && guidancePress(event)) return;
     if (event->button() == Qt::LeftButton && tool_ != EditTool::Navigate) {
         const QPointF p = pixelCentreAt(event->position());
         if (isClickTool(tool_)) {
@@ -457,7 +540,10 @@ void ImageView::mousePressEvent(QMouseEvent* event) {
 void ImageView::mouseMoveEvent(QMouseEvent* event) {
     mouseInside_ = true;
     const QPointF pos = event->position();
-    if (drag_ == Drag::Edit) {
+    if (drag_ == Drag::Seed || drag_ == Drag::Box) {
+        gestureEnd_ = pixelAt(pos);
+        update();
+    } else if (drag_ == Drag::Edit) {
         const QPointF p = pixelCentreAt(pos);
         // Points closer than a quarter pixel add nothing to a stroke or an outline.
         const QPointF d = p - gesture_.back();
@@ -487,6 +573,10 @@ void ImageView::mouseMoveEvent(QMouseEvent* event) {
 }
 
 void ImageView::mouseReleaseEvent(QMouseEvent* event) {
+    if (drag_ == Drag::Seed || drag_ == Drag::Box) {
+        if (event->button() == Qt::LeftButton) finishGuidanceGesture();
+        return;
+    }
     if (drag_ == Drag::Edit) {
         if (event->button() == Qt::LeftButton) finishEditGesture();
         return;

@@ -13,6 +13,7 @@
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/Image.h"
 #include "processing/core/ImageMetadata.h"
+#include "processing/edit/ContourGuidance.h"
 #include "ui/data/DisplayedRun.h"
 #include "ui/data/ViewStage.h"
 #include "ui/views/CursorReadout.h"
@@ -60,6 +61,8 @@ class ImageView : public QWidget {
     // The brush's radius in image pixels (the window converts from mm where the spacing is
     // known).
     void setBrushRadius(double pixels);
+    // The seeds and box drawn over every stage (the contour stage's guidance).
+    void setGuidance(const processing::ContourGuidance& guidance);
     [[nodiscard]] double brushRadius() const { return brushRadius_; }
     void setCaption(const QString& caption);  // top-left corner, e.g. the stage name
     void setHintText(const QString& text);    // shown while empty
@@ -105,6 +108,12 @@ class ImageView : public QWidget {
     void strokeFinished(const QVector<QPointF>& points, bool add);
     void lassoFinished(const QPolygonF& polygon, bool add);
     void pieceClicked(QPoint pixel, xrayprep::ui::EditTool tool);
+    // Guidance gestures, in image pixels (the pixel under the cursor).
+    void seedPlaced(QPoint pixel, bool include);
+    void seedMoved(int index, QPoint pixel);
+    void seedRemoved(int index);
+    void boxDrawn(QRect pixels);
+    void boxRemoved();
     // The data set last is now drawn (after its levels were made in the background).
     void levelsReady();
 
@@ -119,7 +128,7 @@ class ImageView : public QWidget {
     void leaveEvent(QEvent* event) override;
 
   private:
-    enum class Drag { None, Pan, Window, Edit };
+    enum class Drag { None, Pan, Window, Edit, Seed, Box };
     // Puts image_ or field_ into the layers, at once or when a worker has made their levels.
     void showData();
     void buildLevels();
@@ -133,6 +142,12 @@ class ImageView : public QWidget {
     // The image point under a view point, with pixel centres at integer positions.
     [[nodiscard]] QPointF pixelCentreAt(QPointF viewPoint) const;
     void finishEditGesture();
+    // The pixel under a view point, as the cursor readout names it.
+    [[nodiscard]] QPoint pixelAt(QPointF viewPoint) const;
+    // The seed drawn under a view point (within its marker), or -1.
+    [[nodiscard]] int seedAt(QPointF viewPoint) const;
+    bool guidancePress(QMouseEvent* event);
+    void finishGuidanceGesture();
     [[nodiscard]] QString cornerText() const;
 
     ImageLayers layers_;
@@ -163,6 +178,10 @@ class ImageView : public QWidget {
     EditTool tool_ = EditTool::Navigate;
     double brushRadius_ = 5.0;
     QVector<QPointF> gesture_;  // the stroke or lasso being drawn (pixel centres)
+    processing::ContourGuidance guidance_;
+    int movingSeed_ = -1;  // the seed being dragged
+    QPoint gestureStart_;  // pixel where a seed drag or box began
+    QPoint gestureEnd_;    // pixel under the cursor during it
     bool windowSet_ = false;
     QString caption_;
     QString hint_;

@@ -108,6 +108,33 @@ void paintLasso(QPainter& painter, const QVector<QPointF>& points, const ViewTra
     painter.restore();
 }
 
+void paintGuidance(QPainter& painter, const processing::ContourGuidance& guidance,
+                   const ViewTransform& transform) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    if (guidance.box) {
+        const auto& b = *guidance.box;
+        const QRectF r(transform.imageToView(QPointF(b.x0, b.y0)),
+                       transform.imageToView(QPointF(b.x1, b.y1)));
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 3.0));
+        painter.drawRect(r);
+        painter.setPen(QPen(QColor(255, 160, 40), 1.5, Qt::DashLine));
+        painter.drawRect(r);
+    }
+    const double r = kSeedRadius;
+    for (const auto& s : guidance.seeds) {
+        const QPointF c = transform.imageToView(QPointF(s.x + 0.5, s.y + 0.5));
+        painter.setPen(QPen(Qt::white, 1.5));
+        painter.setBrush(s.include ? QColor(40, 170, 80) : QColor(40, 110, 220));
+        painter.drawEllipse(c, r, r);
+        painter.setPen(QPen(Qt::white, 2.0));
+        painter.drawLine(c - QPointF(r * 0.5, 0), c + QPointF(r * 0.5, 0));
+        if (s.include) painter.drawLine(c - QPointF(0, r * 0.5), c + QPointF(0, r * 0.5));
+    }
+    painter.restore();
+}
+
 void paintBrushOutline(QPainter& painter, QPointF centre, double radius, QColor colour) {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);

@@ -7,6 +7,7 @@
 #include <QVector>
 #include <vector>
 
+#include "processing/edit/ContourGuidance.h"
 #include "ui/views/ImageLayers.h"
 #include "ui/views/ViewTransform.h"
 
@@ -33,6 +34,11 @@ void paintStroke(QPainter& painter, const QVector<QPointF>& points, double radiu
 // A lasso being drawn: its outline so far, closed back to the start with a dashed line.
 void paintLasso(QPainter& painter, const QVector<QPointF>& points, const ViewTransform& transform,
                 QColor colour);
+// The contour stage's guidance: the box as a dashed orange frame, include seeds as green
+// discs with a plus, exclude seeds as blue discs with a minus (kSeedRadius screen pixels).
+constexpr double kSeedRadius = 7.0;
+void paintGuidance(QPainter& painter, const processing::ContourGuidance& guidance,
+                   const ViewTransform& transform);
 // The brush's outline around the cursor (view coordinates, radius in screen pixels).
 void paintBrushOutline(QPainter& painter, QPointF centre, double radius, QColor colour);
 // Text in a corner with a dark halo, readable over any image. corner: Qt::AlignTop|AlignLeft...

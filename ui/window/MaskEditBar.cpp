@@ -31,6 +31,15 @@ constexpr ToolEntry kTools[] = {
     {EditTool::AddRegion, "Fill region", "A",
      "Add the region the mask encloses where you click (a hole or a closed-off gap)"},
     {EditTool::KeepOnly, "Keep only", "K", "Keep only the piece of the mask you click"},
+    {EditTool::IncludeSeed, "Include seed", "I",
+     "Click: the region around the point joins the bone when the contour stage runs; drag a "
+     "seed to move it, right-click it to delete it"},
+    {EditTool::ExcludeSeed, "Exclude seed", "X",
+     "Click: the region around the point is kept out of the bone when the contour stage runs; "
+     "drag a seed to move it, right-click it to delete it"},
+    {EditTool::GuideBox, "ROI box", "O",
+     "Drag: the contour stage looks for bone inside this box only; right-click inside it to "
+     "remove it"},
 };
 
 constexpr double kDefaultRadiusPixels = 5.0;
@@ -44,6 +53,7 @@ MaskEditBar::MaskEditBar(QWidget* parent) : QToolBar(tr("Mask editing"), parent)
     group_->setExclusive(true);
     for (std::size_t i = 0; i < tools_.size(); ++i) {
         const ToolEntry& e = kTools[i];
+        if (e.tool == EditTool::IncludeSeed) addSeparator();  // guidance of the contour stage
         auto* a = new QAction(tr(e.label), this);
         a->setCheckable(true);
         a->setShortcut(QKeySequence(tr(e.shortcut)));
@@ -87,8 +97,11 @@ MaskEditBar::MaskEditBar(QWidget* parent) : QToolBar(tr("Mask editing"), parent)
     fillHoles_->setToolTip(tr("Fill every hole of the mask (H)"));
     clear_ = addAction(tr("Clear edits"));
     clear_->setToolTip(tr("Take every manual edit off the mask (undoable)"));
+    clearGuidance_ = addAction(tr("Clear seeds"));
+    clearGuidance_->setToolTip(tr("Take every seed and the box off (undoable)"));
     connect(fillHoles_, &QAction::triggered, this, &MaskEditBar::fillHolesRequested);
     connect(clear_, &QAction::triggered, this, &MaskEditBar::clearRequested);
+    connect(clearGuidance_, &QAction::triggered, this, &MaskEditBar::clearGuidanceRequested);
     addSeparator();
     summary_ = new QLabel(this);
     summary_->setObjectName(QStringLiteral("editSummary"));
@@ -98,7 +111,27 @@ MaskEditBar::MaskEditBar(QWidget* parent) : QToolBar(tr("Mask editing"), parent)
     summary_->setFixedWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000000 px outside")) +
                             8);
     addWidget(summary_);
+    guidanceSummary_ = new QLabel(this);
+    guidanceSummary_->setObjectName(QStringLiteral("guidanceSummary"));
+    guidanceSummary_->setWordWrap(true);
+    guidanceSummary_->setFixedWidth(summary_->width());
+    addWidget(guidanceSummary_);
     setEditSummary(0, 0, 0);
+    setGuidanceSummary(0, 0, false);
+}
+
+void MaskEditBar::setGuidanceSummary(int include, int exclude, bool box) {
+    const std::array<int, 3> counts{include, exclude, box ? 1 : 0};
+    if (counts == guidanceCounts_) return;
+    guidanceCounts_ = counts;
+    clearGuidance_->setEnabled(include + exclude > 0 || box);
+    if (include + exclude == 0 && !box) {
+        guidanceSummary_->setText(tr("No seeds"));
+        return;
+    }
+    QString text = tr("Seeds: %1 in, %2 out").arg(include).arg(exclude);
+    if (box) text += tr("\nROI box set");
+    guidanceSummary_->setText(text);
 }
 
 QAction* MaskEditBar::action(EditTool tool) const {
@@ -159,6 +192,10 @@ void MaskEditBar::setEditingEnabled(bool enabled) {
     for (QAction* a : tools_) a->setEnabled(enabled || a == tools_[0]);
     fillHoles_->setEnabled(enabled);
     if (!enabled) setTool(EditTool::Navigate);
+    // Seeds and the box need an image only: they steer the stage that makes the mask.
+    for (EditTool t : {EditTool::IncludeSeed, EditTool::ExcludeSeed, EditTool::GuideBox}) {
+        action(t)->setEnabled(true);
+    }
 }
 
 }  // namespace xrayprep::ui

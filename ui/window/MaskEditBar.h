@@ -33,10 +33,13 @@ class MaskEditBar : public QToolBar {
     // The edits' pixel counts and how many added pixels lie outside the anatomy.
     void setEditSummary(std::int64_t added, std::int64_t removed, std::int64_t outside);
     void setEditingEnabled(bool enabled);  // without a mask there is nothing to edit
+    // The contour stage's seeds and whether a box is set.
+    void setGuidanceSummary(int include, int exclude, bool box);
 
     [[nodiscard]] QAction* action(EditTool tool) const;
     [[nodiscard]] QAction* fillHolesAction() const { return fillHoles_; }
     [[nodiscard]] QAction* clearAction() const { return clear_; }
+    [[nodiscard]] QAction* clearGuidanceAction() const { return clearGuidance_; }
     [[nodiscard]] QDoubleSpinBox* radiusBox() const { return radius_; }
     [[nodiscard]] QLabel* summaryLabel() const { return summary_; }
 
@@ -45,16 +48,20 @@ class MaskEditBar : public QToolBar {
     void brushRadiusChanged(double pixels);
     void fillHolesRequested();
     void clearRequested();
+    void clearGuidanceRequested();
 
   private:
-    static constexpr int kToolCount = 8;
+    static constexpr int kToolCount = 11;
     std::array<QAction*, kToolCount> tools_{};
     QActionGroup* group_ = nullptr;
     QAction* fillHoles_ = nullptr;
     QAction* clear_ = nullptr;
+    QAction* clearGuidance_ = nullptr;
     QDoubleSpinBox* radius_ = nullptr;
     QLabel* unit_ = nullptr;
     QLabel* summary_ = nullptr;
+    QLabel* guidanceSummary_ = nullptr;
+    std::array<int, 3> guidanceCounts_{-1, -1, -1};
     EditTool tool_ = EditTool::Navigate;
     // What the bar shows now: it is refreshed after every run, and a tool bar that changes
     // lays itself out and repaints on the GUI thread.

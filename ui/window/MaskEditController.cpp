@@ -1,5 +1,6 @@
 #include "ui/window/MaskEditController.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -30,6 +31,18 @@ MaskEditController::MaskEditController(PipelineModel& model, ImageView& view, Ma
     connect(&view_, &ImageView::lassoFinished, this, &MaskEditController::lasso);
     connect(&view_, &ImageView::pieceClicked, this, &MaskEditController::piece);
     connect(&model_, &PipelineModel::maskEditsChanged, this, &MaskEditController::refresh);
+    // Seeds and box.
+    connect(&bar_, &MaskEditBar::clearGuidanceRequested, this, [this] { model_.clearGuidance(); });
+    connect(&view_, &ImageView::seedPlaced, this,
+            [this](QPoint p, bool include) { model_.addSeed(p.x(), p.y(), include); });
+    connect(&view_, &ImageView::seedMoved, this,
+            [this](int index, QPoint p) { model_.moveSeed(index, p.x(), p.y()); });
+    connect(&view_, &ImageView::seedRemoved, this, [this](int index) { model_.removeSeed(index); });
+    connect(&view_, &ImageView::boxDrawn, this, [this](QRect r) {
+        model_.setGuideBox(processing::GuideBox{r.left(), r.top(), r.right() + 1, r.bottom() + 1});
+    });
+    connect(&view_, &ImageView::boxRemoved, this, [this] { model_.setGuideBox(std::nullopt); });
+    connect(&model_, &PipelineModel::guidanceChanged, this, &MaskEditController::refresh);
     refresh();
 }
 
@@ -47,6 +60,11 @@ void MaskEditController::refresh() {
     bar_.setEditingEnabled(contour && !contour->mask.empty());
     const processing::MaskEdits& edits = model_.maskEdits();
     bar_.setEditSummary(edits.addedCount(), edits.removedCount(), model_.editsOutsideAnatomy());
+    const processing::ContourGuidance& g = model_.guidance();
+    const auto include = static_cast<int>(
+        std::count_if(g.seeds.begin(), g.seeds.end(), [](const auto& s) { return s.include; }));
+    bar_.setGuidanceSummary(include, static_cast<int>(g.seeds.size()) - include, g.box.has_value());
+    view_.setGuidance(g);
 }
 
 void MaskEditController::stroke(const QVector<QPointF>& points, bool add) {

@@ -10,7 +10,9 @@
 #include <QUndoStack>
 #include <cmath>
 
+#include "gpu/BackendFactory.h"
 #include "processing/edit/MaskEditTools.h"
+#include "processing/pipeline/Pipeline.h"
 #include "tests/ui/window/WindowTestSupport.h"
 #include "ui/views/ImageView.h"
 #include "ui/window/MaskEditBar.h"
@@ -37,6 +39,20 @@ class MaskEditWindowTest : public WindowFixture {
     processing::Point2f imagePoint(QPoint viewPoint) {
         const QPointF p = view().transform().viewToImage(QPointF(viewPoint)) - QPointF(0.5, 0.5);
         return {static_cast<float>(p.x()), static_cast<float>(p.y())};
+    }
+    // A bone pixel whose neighbours within `margin` pixels are bone too (the first in raster
+    // order): a click near it stays on it. {-1, -1} when there is none.
+    processing::PixelPoint interiorBone(int margin) const {
+        for (int y = margin; y + margin < automatic.height(); ++y) {
+            for (int x = margin; x + margin < automatic.width(); ++x) {
+                bool all = true;
+                for (int dy = -margin; dy <= margin && all; ++dy)
+                    for (int dx = -margin; dx <= margin && all; ++dx)
+                        all = automatic.at(x + dx, y + dy);
+                if (all) return {x, y};
+            }
+        }
+        return {-1, -1};
     }
     // The view point over the centre of image pixel (x, y).
     QPoint viewPointOf(int x, int y) {
@@ -115,16 +131,7 @@ TEST_F(MaskEditWindowTest, LassoAddsAndRemovesTheOutlinedArea) {
 
 TEST_F(MaskEditWindowTest, ClickToolsRemoveKeepAndFillPieces) {
     QSignalSpy runs(model.get(), &PipelineModel::runFinished);
-    // A bone pixel whose neighbours within 3 pixels are bone too: a click near it stays on it.
-    processing::PixelPoint bone{-1, -1};
-    for (int y = 3; y + 3 < automatic.height() && bone.x < 0; ++y) {
-        for (int x = 3; x + 3 < automatic.width() && bone.x < 0; ++x) {
-            bool all = true;
-            for (int dy = -3; dy <= 3 && all; ++dy)
-                for (int dx = -3; dx <= 3 && all; ++dx) all = automatic.at(x + dx, y + dy);
-            if (all) bone = {x, y};
-        }
-    }
+    const processing::PixelPoint bone = interiorBone(3);
     ASSERT_GE(bone.x, 0);
     QTest::keyClick(window.get(), Qt::Key_K);
     ASSERT_EQ(bar().tool(), EditTool::KeepOnly);
@@ -183,6 +190,83 @@ TEST_F(MaskEditWindowTest, TheBrushOutlineFollowsTheMouseWithoutAButton) {
     EXPECT_GT(counter.paints, 0);
     view().removeEventFilter(&counter);
     EXPECT_TRUE(model->maskEdits().empty());  // a move without a button edits nothing
+}
+
+// The mask a direct pipeline run (no window, no model) makes with this guidance.
+Mask guidedReference(const PipelineModel& model, const processing::ContourGuidance& guidance) {
+    processing::Pipeline reference(gpu::makeBackend(processing::BackendKind::Serial));
+    reference.setInput(*model.displayed().original, model.displayed().metadata->spacing);
+    reference.setGuidance(guidance);
+    return reference.run(model.parameters()).contour.mask;
+}
+
+TEST_F(MaskEditWindowTest, SeedsAndTheBoxArePlacedMovedAndDeletedWithTheMouse) {
+    QSignalSpy runs(model.get(), &PipelineModel::runFinished);
+    // A bone pixel well inside the mask, and the pixel the mouse lands on over it.
+    const processing::PixelPoint bone = interiorBone(4);
+    ASSERT_GE(bone.x, 0);
+    const QPoint at = viewPointOf(bone.x, bone.y);
+    const QPointF q = view().transform().viewToImage(QPointF(at));
+    const int px = static_cast<int>(std::floor(q.x())), py = static_cast<int>(std::floor(q.y()));
+
+    // X: an exclude seed where the mouse clicks; that bone leaves the mask.
+    QTest::keyClick(window.get(), Qt::Key_X);
+    ASSERT_EQ(bar().tool(), EditTool::ExcludeSeed);
+    QTest::mouseClick(&view(), Qt::LeftButton, {}, at);
+    ASSERT_TRUE(waitForCount(runs, 1));
+    ASSERT_EQ(model->guidance().seeds.size(), 1u);
+    EXPECT_EQ(model->guidance().seeds[0], (processing::GuideSeed{px, py, false}));
+    EXPECT_EQ(shown().at(px, py), 0);
+    EXPECT_EQ(shown(), guidedReference(*model, model->guidance()));
+    EXPECT_NE(bar().findChild<QLabel*>(QStringLiteral("guidanceSummary"))->text().indexOf("1 out"),
+              -1);
+
+    // Dragging the seed moves it (12 screen pixels right).
+    const QPoint to = at + QPoint(12, 0);
+    const QPointF q2 = view().transform().viewToImage(QPointF(to));
+    drag({at, at + QPoint(6, 0), to});
+    ASSERT_TRUE(waitForCount(runs, 2));
+    ASSERT_EQ(model->guidance().seeds.size(), 1u);
+    EXPECT_EQ(model->guidance().seeds[0].x, static_cast<int>(std::floor(q2.x())));
+    EXPECT_EQ(model->guidance().seeds[0].y, static_cast<int>(std::floor(q2.y())));
+    EXPECT_EQ(shown(), guidedReference(*model, model->guidance()));
+
+    // A right click on it deletes it: the automatic mask again.
+    QTest::mouseClick(&view(), Qt::RightButton, {}, to);
+    ASSERT_TRUE(waitForCount(runs, 3));
+    EXPECT_TRUE(model->guidance().empty());
+    EXPECT_EQ(shown(), automatic);
+
+    // O: a box dragged around the upper left quarter of the view's image; no bone outside it.
+    QTest::keyClick(window.get(), Qt::Key_O);
+    ASSERT_EQ(bar().tool(), EditTool::GuideBox);
+    const QPoint c0 = viewPointOf(automatic.width() / 8, automatic.height() / 8);
+    const QPoint c1 = viewPointOf(automatic.width() / 2, automatic.height() / 2);
+    drag({c0, (c0 + c1) / 2, c1});
+    ASSERT_TRUE(waitForCount(runs, 4));
+    ASSERT_TRUE(model->guidance().box.has_value());
+    const processing::GuideBox box = *model->guidance().box;
+    const QPointF b0 = view().transform().viewToImage(QPointF(c0));
+    const QPointF b1 = view().transform().viewToImage(QPointF(c1));
+    EXPECT_EQ(box, (processing::GuideBox{static_cast<int>(std::floor(b0.x())),
+                                         static_cast<int>(std::floor(b0.y())),
+                                         static_cast<int>(std::floor(b1.x())) + 1,
+                                         static_cast<int>(std::floor(b1.y())) + 1}));
+    std::int64_t outside = 0;
+    for (int y = 0; y < shown().height(); ++y)
+        for (int x = 0; x < shown().width(); ++x)
+            outside += !box.contains(x, y) && shown().at(x, y) ? 1 : 0;
+    EXPECT_EQ(outside, 0);
+    EXPECT_EQ(shown(), guidedReference(*model, model->guidance()));
+
+    // A right click inside the box removes it; Ctrl+Z puts it back.
+    QTest::mouseClick(&view(), Qt::RightButton, {}, (c0 + c1) / 2);
+    ASSERT_TRUE(waitForCount(runs, 5));
+    EXPECT_FALSE(model->guidance().box.has_value());
+    EXPECT_EQ(shown(), automatic);
+    QTest::keyClick(window.get(), Qt::Key_Z, Qt::ControlModifier);
+    ASSERT_TRUE(waitForCount(runs, 6));
+    EXPECT_EQ(model->guidance().box, box);
 }
 
 TEST_F(MaskEditWindowTest, ChoosingAToolShowsTheMaskAndNavigateStillPans) {
