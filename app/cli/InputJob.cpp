@@ -61,6 +61,14 @@ InputOutcome InputJob::operator()(
         pipeline.setInput(loaded.image, loaded.metadata.spacing,
                           processing::bodyPartNamesOf(loaded.metadata),
                           loaded.metadata.codingErrorBound);
+        if (settings_.guidance) pipeline.setGuidance(*settings_.guidance);
+        if (settings_.edits) {
+            try {
+                pipeline.setMaskEdits(*settings_.edits);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(input + ": the session's " + e.what());
+            }
+        }
         const auto observer = [&](processing::StageId s, const processing::PipelineResult&) {
             progress.show(name, processing::toString(s));
         };

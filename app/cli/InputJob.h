@@ -9,6 +9,8 @@
 #include "app/cli/ExportWriter.h"
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
+#include "processing/edit/ContourGuidance.h"
+#include "processing/edit/MaskEdits.h"
 #include "processing/pipeline/ComputeBackend.h"
 #include "processing/pipeline/PipelineParameters.h"
 #include "processing/quality/QualityReport.h"
@@ -29,6 +31,10 @@ struct RunSettings {
     // Also write the review gallery's thumbnails into each input's folder.
     bool galleryThumbnails = false;
     std::vector<std::filesystem::path> protectedInputs;  // never written over
+    // From a session (`run --session`): the contour stage's seeds and box and the mask edits,
+    // set on the pipeline after the input; null: none.
+    const processing::ContourGuidance* guidance = nullptr;
+    const processing::MaskEdits* edits = nullptr;
 };
 
 // How one input ended: ok; processed, but a quality check failed (a person should look at it);

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -22,6 +23,7 @@
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
+#include "session/SessionFile.h"
 
 namespace xrayprep::app {
 
@@ -30,8 +32,8 @@ using processing::Json;
 
 namespace {
 
-processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOptions& mesh) {
-    processing::PipelineParameters params;
+processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOptions& mesh,
+                                              processing::PipelineParameters params) {
     try {
         if (const auto preset = args.value("preset")) {
             std::ifstream in(*preset);
@@ -77,12 +79,33 @@ void forEachIndex(std::size_t count, int workers, const Job& job) {
 }  // namespace
 
 int runRunCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(
-        rawArgs,
-        {"out", "backend", "threads", "jobs", "set", "preset", "report", "frame", "export"},
-        {"save-stages", "anonymize", "gallery"});
-    if (args.positionals().empty()) throw UsageError("run needs at least one INPUT");
-    const auto out = args.value("out");
+    const ArgumentList args(rawArgs,
+                            {"out", "backend", "threads", "jobs", "set", "preset", "report",
+                             "frame", "export", "session"},
+                            {"save-stages", "anonymize", "gallery"});
+    // A session (saved by the application) names its input and carries the parameters, the
+    // seeds and box, and the mask edits.
+    std::optional<session::Session> saved;
+    if (const auto sessionFile = args.value("session")) {
+        if (!args.positionals().empty())
+            throw UsageError("--session names its input: give no INPUT with it");
+        if (args.value("preset"))
+            throw UsageError("--session carries the parameters: use --set to change one");
+        try {
+            saved = session::SessionFile::load(*sessionFile);
+            session::SessionFile::verifyInput(*saved);
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "xrayprep-cli: %s\n", e.what());
+            return 1;
+        }
+    }
+    if (!saved && args.positionals().empty()) throw UsageError("run needs at least one INPUT");
+    std::optional<std::string> out = args.value("out");
+    if (!out && saved) {
+        // Beside the session file: <name>-results.
+        const fs::path file(*args.value("session"));
+        out = (file.parent_path() / (file.stem().string() + "-results")).string();
+    }
     if (!out) throw UsageError("run needs --out DIR");
     const auto backendName = args.value("backend").value_or("openmp");
     const auto backendKind = gpu::backendFromString(backendName);
@@ -90,9 +113,10 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
     const int threads = args.intValue("threads", 0, 0, 1024);
     const int requestedJobs = args.intValue("jobs", 0, 1, 256);
-    const int frame = args.intValue("frame", 0, 0, 1 << 20);
+    const int frame = args.intValue("frame", saved ? saved->frame : 0, 0, 1 << 20);
     MeshOptions meshOptions;
-    const processing::PipelineParameters params = parametersFrom(args, meshOptions);
+    const processing::PipelineParameters params = parametersFrom(
+        args, meshOptions, saved ? saved->parameters : processing::PipelineParameters{});
     std::vector<ExportItem> exports =
         args.value("export") ? parseExportList(*args.value("export")) : std::vector<ExportItem>{};
     const bool gallery = args.flag("gallery");
@@ -108,7 +132,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
 #endif
 
     std::vector<std::string> skipped;
-    const std::vector<std::string> inputs = expandInputs(args.positionals(), skipped);
+    const std::vector<std::string> inputs =
+        saved ? std::vector<std::string>{saved->input} : expandInputs(args.positionals(), skipped);
     for (const auto& file : skipped) {
         std::fprintf(stderr, "skipped %s: not a DICOM file\n", file.c_str());
     }
@@ -143,6 +168,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     report["threads"] = backend.threads();  // per job
     report["jobs"] = plan.jobs;
     report["parameters"] = processing::parametersToJson(params);
+    if (saved) report["session"] = *args.value("session");
     report["skippedNonDicomFiles"] = static_cast<int>(skipped.size());
     Json skippedList = Json::array();
     for (const auto& file : skipped) skippedList.push_back(file);
@@ -167,6 +193,10 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     settings.deviceTurn = plan.sharedDevice && plan.jobs > 1 ? &deviceTurn : nullptr;
     settings.galleryThumbnails = gallery;
     settings.protectedInputs = protectedInputs;
+    if (saved) {
+        settings.guidance = &saved->guidance;
+        settings.edits = &saved->edits;
+    }
     const InputJob job(settings);
     forEachIndex(inputs.size(), plan.jobs, [&](std::size_t i, int worker) {
         outcomes[i] = job(inputs[i], folders[i], backends[static_cast<std::size_t>(worker)]);

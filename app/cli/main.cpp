@@ -25,6 +25,7 @@ constexpr const char* kUsage = R"(usage:
   xrayprep-cli run INPUT... --out DIR [--backend serial|openmp|cuda] [--threads N] [--jobs N]
                    [--set STAGE.PARAM=VALUE]... [--preset FILE.json] [--save-stages]
                    [--report FILE.json] [--frame N] [--export LIST] [--anonymize] [--gallery]
+  xrayprep-cli run --session FILE.xrayprep-session [--out DIR] [--export LIST] [--set ...]...
   xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
                      [--set STAGE.PARAM=VALUE]...
   xrayprep-cli backends        list the compute backends and why one is unavailable
@@ -46,6 +47,9 @@ implausible share of the anatomy, many fragments, bone-textured anatomy left out
 as needing review. run --gallery also writes DIR/index.html, a review gallery of the batch
 (one tile per input: original with the mask outline, final image, checks, time; a tile opens
 the input's contact sheet, sheet.png, which --gallery writes).
+run --session runs a session saved by the application (File > Save Session): its input,
+parameters, seeds and box, and mask edits; --out defaults to FILE-results beside it. A session
+whose input file changed since it was saved (SHA-256) is refused.
 Exit codes: 0 all inputs ok; 3 none failed but some need review; 1 some inputs failed (also
 when others need review); 2 usage error.
 )";

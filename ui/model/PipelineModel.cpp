@@ -30,6 +30,8 @@ PipelineModel::PipelineModel(QObject* parent)
     Impl& d = *impl_;
     connect(&d.debounce, &QTimer::timeout, this, [&d] { d.onDebounceTimeout(); });
     connect(&d.loadWatcher, &QFutureWatcherBase::finished, this, [&d] { d.onLoadFinished(); });
+    connect(&d.sessionWatcher, &QFutureWatcherBase::finished, this,
+            [this, &d] { emit sessionSaved(d.sessionPath, d.sessionWatcher.result()); });
     connect(&d.runWatcher, &QFutureWatcherBase::resultReadyAt, this,
             [&d](int index) { d.onStageReady(index); });
     connect(&d.runWatcher, &QFutureWatcherBase::finished, this, [&d] { d.onRunFinished(); });
@@ -61,10 +63,17 @@ void PipelineModel::openSample(processing::PhantomView view, int width, int heig
                      [view, width, height] { return makeSampleInput(view, width, height); });
 }
 
+void PipelineModel::openSession(const QString& path) {
+    impl_->startLoad(QFileInfo(path).fileName(), [path] { return loadSessionInput(path); });
+}
+
 void PipelineModel::setInput(processing::Image image, processing::ImageMetadata metadata,
                              const QString& label) {
     ++impl_->loadGeneration;  // a load still going is superseded
     impl_->loading = false;
+    impl_->source.clear();
+    impl_->sourceSha256.clear();
+    impl_->frame = 0;
     impl_->adoptInput(std::make_shared<const processing::Image>(std::move(image)),
                       std::make_shared<const processing::ImageMetadata>(std::move(metadata)), label,
                       QString());
@@ -99,12 +108,17 @@ void PipelineModel::Impl::onLoadFinished() {
         updateBusy();
         return;
     }
-    adoptInput(std::move(loaded.image), std::move(loaded.metadata), loaded.label, loaded.path);
+    source = loaded.source;
+    sourceSha256 = loaded.sha256;
+    frame = loaded.frame;
+    adoptInput(std::move(loaded.image), std::move(loaded.metadata), loaded.label, loaded.path,
+               loaded.session.get());
 }
 
 void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> image,
                                      std::shared_ptr<const processing::ImageMetadata> meta,
-                                     const QString& newLabel, const QString& newPath) {
+                                     const QString& newLabel, const QString& newPath,
+                                     const session::Session* opened) {
     cancelRun();
     input = std::move(image);
     metadata = std::move(meta);
@@ -118,6 +132,16 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
     const bool hadGuidance = !guidance.empty();
     guidance = {};
     if (hadGuidance) emit q.guidanceChanged();
+    if (opened != nullptr) {
+        // A session: its parameters, seeds, box and edits belong to this input (not undoable,
+        // like opening the file).
+        parameters = opened->parameters;
+        emit q.parametersChanged();
+        guidance = opened->guidance;
+        edits = std::make_shared<const processing::MaskEdits>(opened->edits);
+        emit q.guidanceChanged();
+        emit q.maskEditsChanged();
+    }
     displayed = DisplayedRun{};
     displayed.original = input;
     displayed.metadata = metadata;

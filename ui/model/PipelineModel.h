@@ -44,6 +44,14 @@ class PipelineModel : public QObject {
 
     // ---- input ----
     void openFile(const QString& path, int frame = 0);  // async; inputLoaded or loadFailed
+    // A session file (session::SessionFile): its input, parameters, seeds, box and edits, the
+    // input checked against its SHA-256 first. Async; inputLoaded or loadFailed.
+    void openSession(const QString& path);
+    // Saves what reproduces the shown result as a session file (and its edit layer), on a
+    // worker; sessionSaved tells how it went. False (nothing started) when the input has no
+    // name a session could hold (an image handed over in memory) or a save is going.
+    bool saveSession(const QString& path);
+    [[nodiscard]] bool canSaveSession() const;
     void openSample(processing::PhantomView view = processing::PhantomView::Planar,
                     int width = 2920,
                     int height = 2320);  // async, the built-in synthetic radiograph
@@ -130,6 +138,8 @@ class PipelineModel : public QObject {
     void loadStarted(const QString& label);
     void inputLoaded();  // displayed().original/metadata set; a full run follows
     void loadFailed(const QString& message);
+    // error empty: the session was written to path.
+    void sessionSaved(const QString& path, const QString& error);
     void runStarted(xrayprep::ui::ViewStage firstStage);  // stages from here on are pending
     void stageFinished(xrayprep::ui::ViewStage stage);    // displayed() holds its output
     void progress(int percent, const QString& text);

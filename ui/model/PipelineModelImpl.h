@@ -33,6 +33,11 @@ struct PipelineModel::Impl {
     std::shared_ptr<const processing::ImageMetadata> metadata;
     QString label;
     QString path;
+    std::string source;        // what a session names (LoadedInput::source); empty: unnamed
+    std::string sourceSha256;  // of the file as loaded
+    int frame = 0;
+    QFutureWatcher<QString> sessionWatcher;  // a session being saved: its error or ""
+    QString sessionPath;
     QFutureWatcher<LoadedInput> loadWatcher;
     int loadGeneration = 0;
     bool loading = false;
@@ -85,7 +90,7 @@ struct PipelineModel::Impl {
     void onLoadFinished();
     void adoptInput(std::shared_ptr<const processing::Image> image,
                     std::shared_ptr<const processing::ImageMetadata> meta, const QString& newLabel,
-                    const QString& newPath);
+                    const QString& newPath, const session::Session* opened = nullptr);
     void applyParameters(const processing::PipelineParameters& p);
     bool applyMaskEdits(const std::shared_ptr<const processing::MaskEdits>& e, int generation);
     bool applyGuidance(const processing::ContourGuidance& g, int generation);

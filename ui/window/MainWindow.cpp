@@ -1,6 +1,9 @@
 #include "ui/window/MainWindow.h"
 
+#include "session/SessionFile.h"
+
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -162,6 +165,16 @@ void MainWindow::connectActions() {
     connect(a.open, &QAction::triggered, this, &MainWindow::chooseFileToOpen);
     connect(a.openSamplePlanar, &QAction::triggered, this, [this] { openSample(false); });
     connect(a.openSampleLateral, &QAction::triggered, this, [this] { openSample(true); });
+    connect(a.openSession, &QAction::triggered, this, &MainWindow::openSessionFile);
+    connect(a.saveSession, &QAction::triggered, this, &MainWindow::saveSessionFile);
+    connect(&model_, &PipelineModel::sessionSaved, this,
+            [this](const QString& path, const QString& error) {
+                if (!error.isEmpty()) {
+                    showMessage(tr("Cannot save the session"), error);
+                    return;
+                }
+                statusBar()->showMessage(tr("Session saved: %1").arg(path), 8000);
+            });
     connect(a.loadPreset, &QAction::triggered, this, &MainWindow::loadPreset);
     connect(a.savePreset, &QAction::triggered, this, &MainWindow::savePreset);
     connect(a.quit, &QAction::triggered, this, &QWidget::close);
@@ -242,6 +255,11 @@ void MainWindow::connectPanels() {
 void MainWindow::openPath(const QString& path) {
     if (path.isEmpty()) return;
     settings_.setLastOpenDirectory(QFileInfo(path).absolutePath());
+    // A session file (dropped, or given on the command line) opens as a session.
+    if (path.endsWith(QString::fromLatin1(session::SessionFile::kExtension))) {
+        model_.openSession(path);
+        return;
+    }
     model_.openFile(path);
 }
 
@@ -281,6 +299,37 @@ void MainWindow::savePreset() {
     if (path.isEmpty()) return;
     const QString error = model_.savePreset(path);
     if (!error.isEmpty()) showMessage(tr("Cannot save the preset"), error);
+}
+
+void MainWindow::openSessionFile() {
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a session"), settings_.lastOpenDirectory(),
+        tr("xrayprep sessions (*%1);;All files (*)")
+            .arg(QString::fromLatin1(session::SessionFile::kExtension)));
+    if (path.isEmpty()) return;
+    settings_.setLastOpenDirectory(QFileInfo(path).absolutePath());
+    model_.openSession(path);
+}
+
+void MainWindow::saveSessionFile() {
+    if (!model_.canSaveSession()) {
+        showMessage(tr("Cannot save the session"),
+                    tr("This image was not opened from a file or the sample, so a session "
+                       "could not name it."));
+        return;
+    }
+    const QString extension = QString::fromLatin1(session::SessionFile::kExtension);
+    QString suggested = QFileInfo(model_.inputPath()).completeBaseName();
+    if (suggested.isEmpty()) suggested = QStringLiteral("sample");
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the session"),
+        QDir(settings_.lastOpenDirectory()).filePath(suggested + extension),
+        tr("xrayprep sessions (*%1)").arg(extension));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(extension)) path += extension;
+    if (!model_.saveSession(path)) {
+        showMessage(tr("Cannot save the session"), tr("A session is still being saved."));
+    }
 }
 
 void MainWindow::refreshRecentFiles() {

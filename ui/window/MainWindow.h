@@ -67,6 +67,8 @@ class MainWindow : public QMainWindow {
     void chooseFileToOpen();
     void loadPreset();
     void savePreset();
+    void openSessionFile();
+    void saveSessionFile();
     void refreshRecentFiles();
     void updateTitle();
     void updateBackendControls();

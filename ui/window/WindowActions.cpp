@@ -54,6 +54,11 @@ void WindowActions::createFileMenu(QMainWindow* window) {
                    tr("Open the built-in synthetic foot radiograph"));
     openSampleLateral = makeAction(this, tr("Open Sample (&lateral)"));
     recentMenu = new QMenu(tr("Open &Recent"), window);
+    openSession = makeAction(this, tr("Open Se&ssion…"), QKeySequence(),
+                             tr("Open a saved session: its image, parameters, seeds and edits"));
+    saveSession = makeAction(this, tr("Sa&ve Session…"), QKeySequence::Save,
+                             tr("Save the image's name, the parameters, seeds, box and mask edits "
+                                "(xrayprep-cli run --session runs it)"));
     loadPreset = makeAction(this, tr("&Load Parameter Preset…"), QKeySequence(tr("Ctrl+L")));
     savePreset = makeAction(this, tr("Save Parameter &Preset…"), QKeySequence(tr("Ctrl+Shift+S")));
     quit = makeAction(this, tr("&Quit"), QKeySequence::Quit);
@@ -62,6 +67,9 @@ void WindowActions::createFileMenu(QMainWindow* window) {
     menu->addMenu(recentMenu);
     menu->addAction(openSamplePlanar);
     menu->addAction(openSampleLateral);
+    menu->addSeparator();
+    menu->addAction(openSession);
+    menu->addAction(saveSession);
     menu->addSeparator();
     menu->addAction(loadPreset);
     menu->addAction(savePreset);
@@ -175,9 +183,9 @@ void WindowActions::createToolBar(QMainWindow* window) {
 }
 
 void WindowActions::setHasImage(bool hasImage) {
-    for (QAction* a : {savePreset, zoomIn, zoomOut, fit, actualSize, windowFromDicom, windowAuto,
-                       windowFullRange, showContours, showMask, compareOff, compareSideBySide,
-                       compareFlicker, rerun, compareBackends}) {
+    for (QAction* a : {savePreset, saveSession, zoomIn, zoomOut, fit, actualSize, windowFromDicom,
+                       windowAuto, windowFullRange, showContours, showMask, compareOff,
+                       compareSideBySide, compareFlicker, rerun, compareBackends}) {
         a->setEnabled(hasImage);
     }
     for (QAction* a : stages) a->setEnabled(hasImage);

@@ -27,6 +27,8 @@ class WindowActions : public QObject {
     QAction* openSamplePlanar = nullptr;
     QAction* openSampleLateral = nullptr;
     QMenu* recentMenu = nullptr;
+    QAction* openSession = nullptr;
+    QAction* saveSession = nullptr;
     QAction* loadPreset = nullptr;
     QAction* savePreset = nullptr;
     QAction* quit = nullptr;
