@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "app/cli/ExportList.h"
+#include "exports/ExportList.h"
 #include "mesh_export/GalleryThumbnails.h"
 #include "mesh_export/GalleryWriter.h"
 
@@ -47,7 +47,7 @@ fs::path writeBatchGallery(const fs::path& out, const std::vector<std::string>& 
         t.checks = o.quality.checks;
         t.error = o.error;
         t.hasThumbnails = wrote(o, ex::kGalleryOriginalFile) && wrote(o, ex::kGalleryFinalFile);
-        const std::string sheet = exportFileName(ExportItem::Sheet);
+        const std::string sheet = exports::exportFileName(exports::ExportItem::Sheet);
         if (wrote(o, sheet)) t.sheet = sheet;
         tiles.push_back(std::move(t));
     }

@@ -94,7 +94,9 @@ InputOutcome InputJob::operator()(
                 written.push_back(f);
         }
         Json exportFacts = Json::object();
-        for (const auto& f : (*settings_.exporter)(folder, loaded, result, backend->description(),
+        const exports::ExportSource source{
+            loaded.label, isSampleInput(loaded.label), loaded.image, loaded.metadata, {}};
+        for (const auto& f : (*settings_.exporter)(folder, source, result, backend->description(),
                                                    written, exportFacts))
             written.push_back(f);
         if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;

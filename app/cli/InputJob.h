@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/ExportWriter.h"
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
+#include "exports/ExportWriter.h"
 #include "processing/edit/ContourGuidance.h"
 #include "processing/edit/MaskEdits.h"
 #include "processing/pipeline/ComputeBackend.h"
@@ -24,7 +24,7 @@ struct RunSettings {
     processing::PipelineParameters params;
     int frame = 0;
     const StageOutputWriter* writer = nullptr;
-    const ExportWriter* exporter = nullptr;
+    const exports::ExportWriter* exporter = nullptr;
     ProgressBar* progress = nullptr;
     // Held around each pipeline run when the jobs share one device backend; null otherwise.
     std::mutex* deviceTurn = nullptr;

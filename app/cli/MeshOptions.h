@@ -3,18 +3,14 @@
 #include <string>
 #include <vector>
 
-#include "processing/mesh/MeshBuilder.h"
-#include "processing/mesh/MeshParams.h"
+#include "exports/MeshOptions.h"
 
 namespace xrayprep::app {
 
 // The mesh export's settings from the command line's --set mesh.KEY=VALUE assignments.
 // TEMPORARY: these keys belong in processing::ParameterRegistry (with presets and the GUI);
 // until they move there, the run command takes them out of the --set list here.
-struct MeshOptions {
-    processing::MeshParams params;
-    processing::MeshInputs::Colour colour = processing::MeshInputs::Colour::XRay;
-};
+using exports::MeshOptions;
 
 // Applies every "mesh.*" assignment of `assignments` to `options` and returns the others, in
 // order, for processing::setParameterFromText. Keys: mesh.mode=inflate|extrude,

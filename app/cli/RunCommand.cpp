@@ -13,13 +13,14 @@
 #include "app/cli/ArgumentList.h"
 #include "app/cli/BatchGallery.h"
 #include "app/cli/Commands.h"
-#include "app/cli/ExportWriter.h"
 #include "app/cli/InputJob.h"
 #include "app/cli/InputSource.h"
 #include "app/cli/JobPlan.h"
+#include "app/cli/MeshOptions.h"
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
 #include "app/cli/UsageError.h"
+#include "exports/ExportWriter.h"
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
@@ -117,8 +118,15 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     MeshOptions meshOptions;
     const processing::PipelineParameters params = parametersFrom(
         args, meshOptions, saved ? saved->parameters : processing::PipelineParameters{});
-    std::vector<ExportItem> exports =
-        args.value("export") ? parseExportList(*args.value("export")) : std::vector<ExportItem>{};
+    using exports::ExportItem;
+    std::vector<ExportItem> exports;
+    if (const auto list = args.value("export")) {
+        try {
+            exports = exports::parseExportList(*list);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }
     const bool gallery = args.flag("gallery");
     // The gallery's tiles open each input's contact sheet.
     if (gallery && std::find(exports.begin(), exports.end(), ExportItem::Sheet) == exports.end())
@@ -159,7 +167,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     }
     const auto protectedInputs = inputFiles(inputs);
     const StageOutputWriter writer(protectedInputs, args.flag("save-stages"));
-    const ExportWriter exporter(exports, protectedInputs, meshOptions, anonymize);
+    const exports::ExportWriter exporter(exports, protectedInputs, meshOptions, anonymize);
 
     Json report = Json::object();
     report["tool"] = "xrayprep-cli";

@@ -1,12 +1,12 @@
-#include "app/cli/ExportList.h"
+#include "exports/ExportList.h"
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
-#include "app/cli/UsageError.h"
+#include <stdexcept>
 
-namespace xrayprep::app {
+namespace xrayprep::exports {
 
 namespace {
 
@@ -78,12 +78,12 @@ std::vector<ExportItem> parseExportList(const std::string& list) {
         const auto found = std::find_if(kNames.begin(), kNames.end(),
                                         [&](const auto& entry) { return entry.second == name; });
         if (found == kNames.end()) {
-            throw UsageError("--export: unknown output '" + name +
-                             "' (valid: " + validExportNames() + ")");
+            throw std::invalid_argument("--export: unknown output '" + name +
+                                        "' (valid: " + validExportNames() + ")");
         }
         add(found->first);
     }
     return items;
 }
 
-}  // namespace xrayprep::app
+}  // namespace xrayprep::exports

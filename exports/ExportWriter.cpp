@@ -1,4 +1,4 @@
-#include "app/cli/ExportWriter.h"
+#include "exports/ExportWriter.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -22,7 +22,7 @@ class UidMapper {};  // nothing to map in a build without DICOM
 }  // namespace xrayprep::dicom
 #endif
 
-namespace xrayprep::app {
+namespace xrayprep::exports {
 
 namespace fs = std::filesystem;
 namespace ex = mesh_export;
@@ -46,18 +46,29 @@ std::string ExportWriter::derivationDescription(const processing::PipelineResult
     return text;
 }
 
-std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const LoadedInput& input,
+std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const ExportSource& input,
                                                   const processing::PipelineResult& r,
                                                   const std::string& backendDescription,
                                                   const std::vector<std::string>& alreadyWritten,
-                                                  processing::Json& summary) const {
+                                                  processing::Json& summary,
+                                                  const ExportProgress& progress,
+                                                  const processing::CancelToken* cancel) const {
     std::vector<std::string> written;
     if (items_.empty()) return written;
     fs::create_directories(folder);
     const auto& spacing = input.metadata.spacing;
     const bool wantMesh = std::any_of(items_.begin(), items_.end(), isMeshExport);
+    // Building the mesh is a step of its own (the longest, at large sizes).
+    const std::size_t total = items_.size() + (wantMesh ? 1 : 0);
+    std::size_t done = 0;
+    const auto step = [&](const std::string& next) {
+        if (cancel != nullptr) cancel->throwIfCancelled();
+        if (progress) progress(done, total, next);
+        ++done;
+    };
     processing::TriangleMesh mesh;
     if (wantMesh) {
+        step("mesh");
         processing::MeshInputs meshInputs{r.contour.mask, &r.esf.field, &input.image, spacing,
                                           mesh_.colour};
         mesh = processing::MeshBuilder{}(meshInputs, mesh_.params);
@@ -72,6 +83,7 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
         if (std::find(alreadyWritten.begin(), alreadyWritten.end(), name) != alreadyWritten.end())
             continue;
         const fs::path path = folder / name;
+        step(name);
         switch (item) {
             case ExportItem::FinalPng:
                 ex::writePngGray16(path, r.final, png, protected_);
@@ -120,9 +132,8 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
             case ExportItem::Sheet: {
                 ex::ContactSheetOptions sheet;
                 // The file name only, as in the window title: folders may name the patient.
-                sheet.title = isSampleInput(input.label)
-                                  ? input.label
-                                  : fs::path(input.label).filename().string();
+                sheet.title =
+                    input.sample ? input.label : fs::path(input.label).filename().string();
                 sheet.backend = backendDescription;
                 ex::writeContactSheet(path, input.image, r, sheet, protected_);
                 break;
@@ -133,9 +144,13 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
         written.push_back(name);
     }
     if (std::find(items_.begin(), items_.end(), ExportItem::Report) != items_.end()) {
+        step("report.json");
         ex::ExportReportContext context;
         context.input = input.label;
-        if (!isSampleInput(input.label)) context.inputSha256 = ex::sha256HexOfFile(input.label);
+        if (!input.sample) {
+            context.inputSha256 =
+                input.sha256.empty() ? ex::sha256HexOfFile(input.label) : input.sha256;
+        }
         context.backend = backendDescription;
 #ifdef XRAYPREP_HAVE_DICOM
         context.dcmtkVersion = dicom::DicomWriter::toolkitVersion();
@@ -154,4 +169,4 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
     return written;
 }
 
-}  // namespace xrayprep::app
+}  // namespace xrayprep::exports

@@ -4,10 +4,10 @@
 #include <string_view>
 #include <vector>
 
-namespace xrayprep::app {
+namespace xrayprep::exports {
 
-// The files `run --export LIST` can write per input; the name is also the file's name in the
-// input's output folder, except "dicom" (final.dcm).
+// The files `run --export LIST` and the application's File > Export can write per input; the name
+// is also the file's name in the input's output folder, except "dicom" (final.dcm).
 enum class ExportItem {
     FinalPng,     // final.png: masked image, 16-bit stored values
     FinalMha,     // final.mha
@@ -30,9 +30,9 @@ enum class ExportItem {
 [[nodiscard]] std::string exportFileName(ExportItem item);
 [[nodiscard]] bool isMeshExport(ExportItem item);
 // "a,b,c" (spaces around names allowed; "all" names every item). Duplicates are kept once.
-// Throws UsageError listing the valid names for an unknown or empty name.
+// Throws std::invalid_argument listing the valid names for an unknown or empty name.
 [[nodiscard]] std::vector<ExportItem> parseExportList(const std::string& list);
 // "final.png, final.mha, ..." for the usage text and errors.
 [[nodiscard]] std::string validExportNames();
 
-}  // namespace xrayprep::app
+}  // namespace xrayprep::exports
