@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QPixmap>
 #include <QTimer>
 #include <algorithm>
@@ -13,10 +14,12 @@
 #include "ui/model/MeshTask.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/views/ImageView.h"
+#include "ui/window/ExportDialog.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/MaskEditBar.h"
 #include "ui/window/MeshPreviewDock.h"
 #include "ui/window/StageDisplay.h"
+#include "ui/window/WindowActions.h"
 
 namespace xrayprep::app {
 
@@ -130,11 +133,33 @@ void ScreenshotDriver::captureGuidance() {
         &model_, &ui::PipelineModel::runFinished, this,
         [this] {
             QTimer::singleShot(kSettleMilliseconds, this, [this] {
-                if (save(QStringLiteral("seeds-and-box"))) capturePreview();
+                if (save(QStringLiteral("seeds-and-box"))) captureExportDialog();
             });
         },
         Qt::SingleShotConnection);
-    if (!model_.setGuidance(g, QStringLiteral("Seeds and box"))) capturePreview();
+    if (!model_.setGuidance(g, QStringLiteral("Seeds and box"))) captureExportDialog();
+}
+
+void ScreenshotDriver::captureExportDialog() {
+    window_.findChild<ui::WindowActions*>()->exportResults->trigger();
+    QTimer::singleShot(kSettleMilliseconds, this, [this] {
+        ui::ExportDialog* dialog = nullptr;
+        for (auto* d : window_.findChildren<ui::ExportDialog*>()) {
+            if (d->isVisible()) dialog = d;
+        }
+        if (dialog != nullptr) {
+            // The dialog over the window, as the user sees it.
+            QPixmap shot = window_.grab();
+            QPainter painter(&shot);
+            painter.drawPixmap(dialog->geometry().topLeft() - window_.geometry().topLeft(),
+                               dialog->grab());
+            painter.end();
+            const bool ok = saveImage(shot, QStringLiteral("export-dialog"));
+            dialog->reject();
+            if (!ok) return;
+        }
+        capturePreview();
+    });
 }
 
 void ScreenshotDriver::capturePreview() {
@@ -166,10 +191,12 @@ void ScreenshotDriver::capturePreview() {
     });
 }
 
-bool ScreenshotDriver::save(const QString& name) {
+bool ScreenshotDriver::save(const QString& name) { return saveImage(window_.grab(), name); }
+
+bool ScreenshotDriver::saveImage(const QPixmap& shot, const QString& name) {
     const QString file = QStringLiteral("%1-%2-%3.png").arg(prefix_).arg(next_ + 1).arg(name);
     const QString path = folder_.filePath(file);
-    if (!window_.grab().save(path)) {
+    if (!shot.save(path)) {
         std::fprintf(stderr, "xrayprep: cannot write %s\n", qPrintable(path));
         QApplication::exit(1);
         return false;

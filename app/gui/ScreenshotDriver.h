@@ -2,6 +2,7 @@
 
 #include <QDir>
 #include <QObject>
+#include <QPixmap>
 #include <QString>
 
 namespace xrayprep::ui {
@@ -15,9 +16,10 @@ namespace xrayprep::app {
 // saves the window as DIR/<prefix>-<n>-<stage>.png, then edits the mask with the Erase tool
 // (a stroke across the largest bone, the brush's outline over the image) and saves
 // DIR/<prefix>-<n+1>-mask-editing.png, then sets a box and two seeds for the contour stage and
-// saves DIR/<prefix>-<n+2>-seeds-and-box.png, then raises the 3D preview, waits for its mesh and
-// saves DIR/<prefix>-<n+3>-3d.png, and quits. For the README's screenshots and for looking at the
-// GUI on a machine without a person in front of it.
+// saves DIR/<prefix>-<n+2>-seeds-and-box.png, then opens File > Export and saves the window with
+// the dialog over it as DIR/<prefix>-<n+3>-export-dialog.png, then raises the 3D preview, waits for
+// its mesh and saves DIR/<prefix>-<n+4>-3d.png, and quits. For the README's screenshots and for
+// looking at the GUI on a machine without a person in front of it.
 class ScreenshotDriver : public QObject {
     Q_OBJECT
 
@@ -30,8 +32,10 @@ class ScreenshotDriver : public QObject {
     void captureNext();
     void captureEditing();
     void captureGuidance();
+    void captureExportDialog();
     void capturePreview();
     bool save(const QString& name);  // the window as DIR/<prefix>-<n>-<name>.png; false: quit(1)
+    bool saveImage(const QPixmap& shot, const QString& name);
 
     ui::MainWindow& window_;
     ui::PipelineModel& model_;

@@ -18,6 +18,8 @@ const QString kState = QStringLiteral("mainWindow/state");
 const QString kOpenDir = QStringLiteral("files/lastOpenDirectory");
 const QString kExportDir = QStringLiteral("files/lastExportDirectory");
 const QString kDebounce = QStringLiteral("pipeline/debounceMs");
+const QString kExportItems = QStringLiteral("export/items");
+const QString kExportAnonymize = QStringLiteral("export/anonymize");
 const QString kWindowLevel = QStringLiteral("view/windowLevelPreset");
 constexpr int kDefaultDebounceMs = 40;
 constexpr int kMaxDebounceMs = 2000;
@@ -109,6 +111,24 @@ QString AppSettings::lastExportDirectory() const { return settings_->value(kExpo
 void AppSettings::setLastExportDirectory(const QString& dir) {
     settings_->setValue(kExportDir, dir);
 }
+
+QStringList AppSettings::exportItems() const {
+    static const QStringList defaults = {
+        QStringLiteral("final.png"), QStringLiteral("mask.png"),     QStringLiteral("mask.mha"),
+        QStringLiteral("esf.mha"),   QStringLiteral("contours.csv"), QStringLiteral("mesh.stl"),
+        QStringLiteral("sheet.png"), QStringLiteral("report.json")};
+    return settings_->value(kExportItems, defaults).toStringList();
+}
+
+void AppSettings::setExportItems(const QStringList& names) {
+    settings_->setValue(kExportItems, names);
+}
+
+bool AppSettings::exportAnonymize() const {
+    return settings_->value(kExportAnonymize, false).toBool();
+}
+
+void AppSettings::setExportAnonymize(bool on) { settings_->setValue(kExportAnonymize, on); }
 
 int AppSettings::debounceMilliseconds() const {
     bool ok = false;

@@ -43,6 +43,12 @@ class AppSettings {
     [[nodiscard]] QString lastExportDirectory() const;
     void setLastExportDirectory(const QString& dir);
 
+    // File > Export's choice: output names as `run --export` spells them; default a useful set.
+    [[nodiscard]] QStringList exportItems() const;
+    void setExportItems(const QStringList& names);
+    [[nodiscard]] bool exportAnonymize() const;  // default false
+    void setExportAnonymize(bool on);
+
     [[nodiscard]] int debounceMilliseconds() const;  // default 40, within 0..2000
     void setDebounceMilliseconds(int ms);
 

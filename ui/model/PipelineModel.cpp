@@ -30,6 +30,18 @@ PipelineModel::PipelineModel(QObject* parent)
     Impl& d = *impl_;
     connect(&d.debounce, &QTimer::timeout, this, [&d] { d.onDebounceTimeout(); });
     connect(&d.loadWatcher, &QFutureWatcherBase::finished, this, [&d] { d.onLoadFinished(); });
+    connect(&d.exportWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
+        const Impl& i = *impl_;
+        emit exportProgress(value, i.exportWatcher.progressMaximum(),
+                            i.exportWatcher.progressText());
+    });
+    connect(&d.exportWatcher, &QFutureWatcherBase::finished, this, [this, &d] {
+        // A cancelled future may hold no result: it was cancelled before the worker began.
+        const QFuture<ExportOutcome> f = d.exportWatcher.future();
+        const ExportOutcome outcome =
+            f.resultCount() > 0 ? f.result() : ExportOutcome{{}, {}, true};
+        emit exportFinished(d.exportFolder, outcome.files, outcome.error, outcome.cancelled);
+    });
     connect(&d.sessionWatcher, &QFutureWatcherBase::finished, this,
             [this, &d] { emit sessionSaved(d.sessionPath, d.sessionWatcher.result()); });
     connect(&d.runWatcher, &QFutureWatcherBase::resultReadyAt, this,

@@ -20,6 +20,7 @@
 #include "ui/data/DisplayedRun.h"
 #include "ui/data/TimingData.h"
 #include "ui/data/ViewStage.h"
+#include "ui/model/ResultExport.h"
 
 namespace xrayprep::ui {
 
@@ -52,6 +53,13 @@ class PipelineModel : public QObject {
     // name a session could hold (an image handed over in memory) or a save is going.
     bool saveSession(const QString& path);
     [[nodiscard]] bool canSaveSession() const;
+    // File > Export: writes the chosen outputs of the shown result into a folder on a worker
+    // (ResultExport: a cancel or failure leaves the folder as it was); exportProgress while it
+    // goes, exportFinished at the end. False (nothing started) before the first run has
+    // finished or while an export is going.
+    bool exportResults(const ExportChoice& choice);
+    void cancelExport();
+    [[nodiscard]] bool isExporting() const;
     void openSample(processing::PhantomView view = processing::PhantomView::Planar,
                     int width = 2920,
                     int height = 2320);  // async, the built-in synthetic radiograph
@@ -140,6 +148,10 @@ class PipelineModel : public QObject {
     void loadFailed(const QString& message);
     // error empty: the session was written to path.
     void sessionSaved(const QString& path, const QString& error);
+    void exportProgress(int done, int total, const QString& file);
+    // files: written into folder; error non-empty: none were; cancelled: none were.
+    void exportFinished(const QString& folder, const QStringList& files, const QString& error,
+                        bool cancelled);
     void runStarted(xrayprep::ui::ViewStage firstStage);  // stages from here on are pending
     void stageFinished(xrayprep::ui::ViewStage stage);    // displayed() holds its output
     void progress(int percent, const QString& text);

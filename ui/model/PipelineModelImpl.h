@@ -37,6 +37,9 @@ struct PipelineModel::Impl {
     std::string sourceSha256;  // of the file as loaded
     int frame = 0;
     QFutureWatcher<QString> sessionWatcher;  // a session being saved: its error or ""
+    QFutureWatcher<ExportOutcome> exportWatcher;
+    std::shared_ptr<processing::CancelToken> exportToken;
+    QString exportFolder;
     QString sessionPath;
     QFutureWatcher<LoadedInput> loadWatcher;
     int loadGeneration = 0;

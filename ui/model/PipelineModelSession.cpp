@@ -1,4 +1,5 @@
-// PipelineModel: saving sessions (opening one is a load: PipelineModel::openSession).
+// PipelineModel: saving sessions (opening one is a load: PipelineModel::openSession) and
+// exporting the shown result (File > Export).
 #include <QtConcurrent/QtConcurrentRun>
 #include <filesystem>
 
@@ -37,6 +38,32 @@ bool PipelineModel::saveSession(const QString& path) {
             }
         }));
     return true;
+}
+
+bool PipelineModel::isExporting() const { return impl_->exportWatcher.isRunning(); }
+
+bool PipelineModel::exportResults(const ExportChoice& choice) {
+    Impl& d = *impl_;
+    if (isExporting() || !d.input || !d.displayed.esf || choice.items.empty()) return false;
+    ExportJob job;
+    job.choice = choice;
+    job.run = d.displayed;  // shared pointers: no pixels copied here
+    job.source = d.source.empty() ? d.label.toStdString() : d.source;
+    job.fromFile = !d.path.isEmpty();
+    job.sourceSha256 = d.sourceSha256;
+    if (!d.path.isEmpty()) job.protectedPaths.emplace_back(d.path.toStdU16String());
+    job.cancel = std::make_shared<processing::CancelToken>();
+    d.exportToken = job.cancel;
+    d.exportFolder = choice.folder;
+    d.exportWatcher.setFuture(QtConcurrent::run(&d.pool, &exportTask, job));
+    return true;
+}
+
+void PipelineModel::cancelExport() {
+    if (!isExporting()) return;
+    // The token only: the worker stops before its next file and still reports (a cancelled
+    // future would drop the report).
+    impl_->exportToken->cancel();
 }
 
 }  // namespace xrayprep::ui

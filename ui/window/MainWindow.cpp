@@ -11,13 +11,16 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
+#include <QProgressDialog>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QToolButton>
 
+#include "exports/ExportList.h"
 #include "ui/model/AppSettings.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/panels/BackendChoice.h"
@@ -26,9 +29,11 @@
 #include "ui/panels/MaskChecksPanel.h"
 #include "ui/panels/ParameterPanel.h"
 #include "ui/panels/TimingPanel.h"
+#include "ui/preview/MeshControls.h"
 #include "ui/preview/MeshPreviewPanel.h"
 #include "ui/views/HistogramView.h"
 #include "ui/views/StageStrip.h"
+#include "ui/window/ExportDialog.h"
 #include "ui/window/MaskEditBar.h"
 #include "ui/window/MaskEditController.h"
 #include "ui/window/MeshPreviewDock.h"
@@ -115,6 +120,11 @@ void MainWindow::buildDocks() {
     meshPreview_->attach(previewDock);
     tabifyDockWidget(timingDock_, previewDock);
     connect(meshPreview_, &MeshPreviewDock::message, this, &MainWindow::showMessage);
+    connect(meshPreview_, &MeshPreviewDock::meshExported, this,
+            [this](const QString& path, const QString& error) {
+                if (error.isEmpty())
+                    statusBar()->showMessage(tr("Mesh written: %1").arg(path), 8000);
+            });
     // The stage strip spans the window's width above everything, so all seven stages fit.
     stripDock_ = addDock(&display_->strip(), tr("Stages"), QStringLiteral("stagesDock"),
                          Qt::TopDockWidgetArea);
@@ -165,6 +175,15 @@ void MainWindow::connectActions() {
     connect(a.open, &QAction::triggered, this, &MainWindow::chooseFileToOpen);
     connect(a.openSamplePlanar, &QAction::triggered, this, [this] { openSample(false); });
     connect(a.openSampleLateral, &QAction::triggered, this, [this] { openSample(true); });
+    connect(a.exportResults, &QAction::triggered, this, &MainWindow::chooseExport);
+    connect(&model_, &PipelineModel::exportFinished, this, &MainWindow::exportFinished);
+    connect(&model_, &PipelineModel::exportProgress, this,
+            [this](int done, int total, const QString& file) {
+                if (exportProgress_ == nullptr) return;
+                exportProgress_->setMaximum(std::max(1, total));
+                exportProgress_->setValue(done);
+                exportProgress_->setLabelText(tr("Writing %1…").arg(file));
+            });
     connect(a.openSession, &QAction::triggered, this, &MainWindow::openSessionFile);
     connect(a.saveSession, &QAction::triggered, this, &MainWindow::saveSessionFile);
     connect(&model_, &PipelineModel::sessionSaved, this,
@@ -330,6 +349,84 @@ void MainWindow::saveSessionFile() {
     if (!model_.saveSession(path)) {
         showMessage(tr("Cannot save the session"), tr("A session is still being saved."));
     }
+}
+
+void MainWindow::chooseExport() {
+    if (model_.isExporting()) return;
+    if (!model_.displayed().esf) {
+        showMessage(tr("Nothing to export yet"),
+                    tr("The pipeline has not finished on this image."));
+        return;
+    }
+    std::vector<exports::ExportItem> items;
+    for (const QString& name : settings_.exportItems()) {
+        try {
+            for (auto item : exports::parseExportList(name.toStdString())) items.push_back(item);
+        } catch (const std::exception&) {
+            // an output of another version: left out
+        }
+    }
+    QString folder = settings_.lastExportDirectory();
+    if (folder.isEmpty()) folder = QDir::home().filePath(QStringLiteral("xrayprep-export"));
+#ifdef XRAYPREP_HAVE_DICOM
+    const bool dicom = true;
+#else
+    const bool dicom = false;
+#endif
+    auto* dialog = new ExportDialog(folder, items, settings_.exportAnonymize(), dicom, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        QStringList names;
+        for (auto item : dialog->items()) {
+            names.append(QString::fromStdString(exports::exportFileName(item)));
+        }
+        settings_.setExportItems(names);
+        settings_.setExportAnonymize(dialog->anonymize());
+        settings_.setLastExportDirectory(dialog->folder());
+        ExportChoice choice;
+        choice.folder = dialog->folder();
+        choice.items = dialog->items();
+        choice.anonymize = dialog->anonymize();
+        choice.mesh = {meshPreview_->panel().controls().params(),
+                       meshPreview_->panel().controls().colour()};
+        if (!model_.exportResults(choice)) return;
+        exportProgress_ = new QProgressDialog(tr("Exporting…"), tr("Cancel"), 0, 1, this);
+        exportProgress_->setWindowTitle(tr("Export"));
+        exportProgress_->setWindowModality(Qt::WindowModal);
+        exportProgress_->setMinimumDuration(300);
+        exportProgress_->setAutoReset(false);
+        exportProgress_->setAutoClose(false);
+        connect(exportProgress_, &QProgressDialog::canceled, &model_, &PipelineModel::cancelExport);
+    });
+    dialog->open();
+}
+
+void MainWindow::exportFinished(const QString& folder, const QStringList& files,
+                                const QString& error, bool cancelled) {
+    if (exportProgress_ != nullptr) {
+        exportProgress_->disconnect(this);
+        exportProgress_->deleteLater();
+        exportProgress_ = nullptr;
+    }
+    if (!error.isEmpty()) {
+        showMessage(tr("The export failed"),
+                    tr("%1\n\nNothing was written into %2.").arg(error, folder));
+        return;
+    }
+    if (cancelled) {
+        statusBar()->showMessage(tr("Export cancelled: nothing was written into %1").arg(folder),
+                                 8000);
+        return;
+    }
+    auto* box = new QMessageBox(
+        QMessageBox::Information, tr("Export finished"),
+        tr("%n file(s) written into %1", nullptr, static_cast<int>(files.size())).arg(folder),
+        QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("exportConfirmation"));
+    box->setDetailedText(files.join(QLatin1Char('\n')));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+    statusBar()->showMessage(tr("Exported into %1").arg(folder), 8000);
 }
 
 void MainWindow::refreshRecentFiles() {

@@ -9,6 +9,7 @@
 class QDockWidget;
 class QLabel;
 class QProgressBar;
+class QProgressDialog;
 class QStackedWidget;
 class QToolButton;
 
@@ -69,6 +70,9 @@ class MainWindow : public QMainWindow {
     void savePreset();
     void openSessionFile();
     void saveSessionFile();
+    void chooseExport();
+    void exportFinished(const QString& folder, const QStringList& files, const QString& error,
+                        bool cancelled);
     void refreshRecentFiles();
     void updateTitle();
     void updateBackendControls();
@@ -108,6 +112,7 @@ class MainWindow : public QMainWindow {
     QLabel* runLabel_ = nullptr;
     QLabel* qualityLabel_ = nullptr;  // "Mask needs review" after a run whose checks failed
     QProgressBar* progress_ = nullptr;
+    QProgressDialog* exportProgress_ = nullptr;  // while File > Export writes
     QToolButton* cancelButton_ = nullptr;
 };
 

@@ -1,5 +1,7 @@
 #include "ui/window/MeshPreviewDock.h"
 
+#include <QtConcurrent/QtConcurrentRun>
+
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -23,6 +25,11 @@ MeshPreviewDock::MeshPreviewDock(QWidget* window)
         rebuildIfShown();
     });
     connect(panel_, &MeshPreviewPanel::exportRequested, this, &MeshPreviewDock::exportMesh);
+    connect(&writeWatcher_, &QFutureWatcherBase::finished, this, [this] {
+        const QString error = writeWatcher_.result();
+        if (!error.isEmpty()) emit message(tr("Cannot export the mesh"), error);
+        emit meshExported(writing_, error);
+    });
     connect(task_, &MeshTask::busyChanged, panel_, &MeshPreviewPanel::setBusy);
     connect(task_, &MeshTask::meshReady, this, [this] {
         panel_->setMessage(QString());
@@ -83,12 +90,20 @@ bool MeshPreviewDock::exportMeshTo(const QString& path) {
                      tr("%1: choose a file ending in .stl, .obj, .ply or .vtp").arg(path));
         return false;
     }
-    try {
-        mesh_export::writeMesh(path.toStdString(), *mesh, *format);
-    } catch (const std::exception& e) {
-        emit message(tr("Cannot export the mesh"), QString::fromUtf8(e.what()));
+    if (writeWatcher_.isRunning()) {
+        emit message(tr("Cannot export the mesh"), tr("The mesh is still being written."));
         return false;
     }
+    writing_ = path;
+    // The mesh is shared and immutable: the worker writes it while the view keeps showing it.
+    writeWatcher_.setFuture(QtConcurrent::run([mesh, file = path.toStdString(), f = *format] {
+        try {
+            mesh_export::writeMesh(file, *mesh, f);
+            return QString();
+        } catch (const std::exception& e) {
+            return QString::fromUtf8(e.what());
+        }
+    }));
     return true;
 }
 

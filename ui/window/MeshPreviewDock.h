@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFutureWatcher>
 #include <QObject>
 
 #include "ui/data/DisplayedRun.h"
@@ -26,12 +27,15 @@ class MeshPreviewDock : public QObject {
 
     void showRun(const DisplayedRun& run);  // a run whose ESF has finished
     void clear();                           // a new input: nothing to show until its ESF
-    // Writes the shown mesh; the format follows the extension (.stl .obj .ply .vtp). False,
-    // with a message, when there is no mesh or the file cannot be written.
+    // Writes the shown mesh on a worker thread (a large mesh takes a while); the format follows
+    // the extension (.stl .obj .ply .vtp). False, with a message, when there is no mesh or no
+    // such format; otherwise meshExported tells how the write went.
     bool exportMeshTo(const QString& path);
 
   signals:
     void message(const QString& title, const QString& text);  // e.g. an export failed
+    // A write started by exportMeshTo ended: error empty when the file is complete.
+    void meshExported(const QString& path, const QString& error);
 
   private:
     void rebuildIfShown();
@@ -43,6 +47,8 @@ class MeshPreviewDock : public QObject {
     MeshTask* task_ = nullptr;
     QDockWidget* dock_ = nullptr;
     QString inputLabel_;
+    QFutureWatcher<QString> writeWatcher_;
+    QString writing_;  // the file being written
 };
 
 }  // namespace xrayprep::ui

@@ -54,6 +54,9 @@ void WindowActions::createFileMenu(QMainWindow* window) {
                    tr("Open the built-in synthetic foot radiograph"));
     openSampleLateral = makeAction(this, tr("Open Sample (&lateral)"));
     recentMenu = new QMenu(tr("Open &Recent"), window);
+    exportResults = makeAction(this, tr("&Export…"), QKeySequence(tr("Ctrl+E")),
+                               tr("Write the masks, final image, ESF, contours, meshes, derived "
+                                  "DICOM, contact sheet or report into a folder"));
     openSession = makeAction(this, tr("Open Se&ssion…"), QKeySequence(),
                              tr("Open a saved session: its image, parameters, seeds and edits"));
     saveSession = makeAction(this, tr("Sa&ve Session…"), QKeySequence::Save,
@@ -67,6 +70,8 @@ void WindowActions::createFileMenu(QMainWindow* window) {
     menu->addMenu(recentMenu);
     menu->addAction(openSamplePlanar);
     menu->addAction(openSampleLateral);
+    menu->addSeparator();
+    menu->addAction(exportResults);
     menu->addSeparator();
     menu->addAction(openSession);
     menu->addAction(saveSession);
@@ -183,9 +188,9 @@ void WindowActions::createToolBar(QMainWindow* window) {
 }
 
 void WindowActions::setHasImage(bool hasImage) {
-    for (QAction* a : {savePreset, saveSession, zoomIn, zoomOut, fit, actualSize, windowFromDicom,
-                       windowAuto, windowFullRange, showContours, showMask, compareOff,
-                       compareSideBySide, compareFlicker, rerun, compareBackends}) {
+    for (QAction* a : {savePreset, saveSession, exportResults, zoomIn, zoomOut, fit, actualSize,
+                       windowFromDicom, windowAuto, windowFullRange, showContours, showMask,
+                       compareOff, compareSideBySide, compareFlicker, rerun, compareBackends}) {
         a->setEnabled(hasImage);
     }
     for (QAction* a : stages) a->setEnabled(hasImage);

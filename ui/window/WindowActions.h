@@ -27,6 +27,7 @@ class WindowActions : public QObject {
     QAction* openSamplePlanar = nullptr;
     QAction* openSampleLateral = nullptr;
     QMenu* recentMenu = nullptr;
+    QAction* exportResults = nullptr;
     QAction* openSession = nullptr;
     QAction* saveSession = nullptr;
     QAction* loadPreset = nullptr;

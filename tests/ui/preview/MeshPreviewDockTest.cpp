@@ -105,14 +105,26 @@ TEST_F(MeshPreviewDockTest, ExportsTheShownMeshInTheFormatOfTheExtension) {
     preview->showRun(ellipsesRun());
     ASSERT_TRUE(waitForCount(ready, 1));
     EXPECT_TRUE(preview->panel().controls().exportButton().isEnabled());
+    // Written on a worker: done when meshExported comes, with no error.
+    QSignalSpy exported(preview, &MeshPreviewDock::meshExported);
     ASSERT_TRUE(preview->exportMeshTo(stl));
+    ASSERT_TRUE(waitForCount(exported, 1));
+    EXPECT_EQ(exported.at(0).at(0).toString(), stl);
+    EXPECT_EQ(exported.at(0).at(1).toString(), QString());
     // Binary STL: 80-byte header, a 4-byte count, 50 bytes per triangle.
     const std::size_t triangles = preview->panel().mesh()->triangles.size();
     EXPECT_EQ(std::filesystem::file_size(dir.path() / "bones.stl"), 84 + 50 * triangles);
     ASSERT_TRUE(preview->exportMeshTo(QString::fromStdString((dir.path() / "b.obj").string())));
+    ASSERT_TRUE(waitForCount(exported, 2));
     EXPECT_GT(std::filesystem::file_size(dir.path() / "b.obj"), 0U);
-    EXPECT_FALSE(preview->exportMeshTo(QString::fromStdString((dir.path() / "b.xyz").string())));
+    // A folder that cannot be written: the error comes with meshExported and as a message.
+    ASSERT_TRUE(preview->exportMeshTo(
+        QString::fromStdString((dir.path() / "no-such-folder" / "c.stl").string())));
+    ASSERT_TRUE(waitForCount(exported, 3));
+    EXPECT_NE(exported.at(2).at(1).toString(), QString());
     EXPECT_EQ(messages.count(), 2);
+    EXPECT_FALSE(preview->exportMeshTo(QString::fromStdString((dir.path() / "b.xyz").string())));
+    EXPECT_EQ(messages.count(), 3);
 }
 
 TEST(MainWindowPreviewTest, TheWindowShowsTheMeshOfItsRunInThe3dPreviewDock) {
