@@ -155,6 +155,7 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
         emit q.maskEditsChanged();
     }
     displayed = DisplayedRun{};
+    staleFrom.reset();
     displayed.original = input;
     displayed.metadata = metadata;
     displayed.inputLabel = label.toStdString();
@@ -304,6 +305,11 @@ QString PipelineModel::backendDescription() const {
 // ---- runs ----
 
 bool PipelineModel::isBusy() const { return impl_->busy(); }
+
+std::optional<ViewStage> PipelineModel::staleFrom() const {
+    if (!impl_->staleFrom) return std::nullopt;
+    return viewStageOf(*impl_->staleFrom);
+}
 
 void PipelineModel::cancel() {
     Impl& d = *impl_;

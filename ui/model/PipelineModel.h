@@ -133,7 +133,11 @@ class PipelineModel : public QObject {
     [[nodiscard]] QString backendDescription() const;
 
     // ---- runs ----
-    [[nodiscard]] bool isBusy() const;  // loading, running or comparing
+    [[nodiscard]] bool isBusy() const;
+    // After a run was cancelled when it had published some stages: the first stage that still
+    // shows an earlier run's output (made with other parameters than the stages before it);
+    // nullopt when displayed() is one run's.
+    [[nodiscard]] std::optional<ViewStage> staleFrom() const;  // loading, running or comparing
     void cancel();                      // cancels the running work; the previous result stays
     void rerunAll();
     // Timing of the most recent completed run per backend (for "speedup against serial").

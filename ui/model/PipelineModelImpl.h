@@ -80,6 +80,7 @@ struct PipelineModel::Impl {
     // cancelled or failed run published some stages): the next run starts there at the latest.
     std::optional<processing::StageId> dirtyFrom;
     std::map<processing::BackendKind, RunTiming> lastTimings;
+    std::optional<processing::StageId> staleFrom;  // see PipelineModel::staleFrom
 
     // ---- comparison ----
     QFutureWatcher<BackendComparison> compareWatcher;

@@ -146,6 +146,7 @@ void PipelineModel::Impl::onRunFinished() {
 
     if (outcome->completed && !runCancelRequested) {
         dirtyFrom.reset();
+        staleFrom.reset();
         lastTimings[displayed.timing.backend] = displayed.timing;
         emit q.progress(100, QStringLiteral("Done"));
         emit q.runFinished();
@@ -160,6 +161,13 @@ void PipelineModel::Impl::onRunFinished() {
                                 : std::nullopt;
             }
             restoreTimingAfter(runLastPublished);
+        }
+        // Stages this run published sit beside older ones after them.
+        if (runLastPublished) {
+            const int next = processing::stageIndex(*runLastPublished) + 1;
+            staleFrom = next < processing::kStageCount
+                            ? std::optional(static_cast<StageId>(next))
+                            : std::nullopt;
         }
         if (runCancelRequested || outcome->error.empty()) {
             emit q.runCancelled();

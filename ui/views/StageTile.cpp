@@ -78,6 +78,10 @@ void StageTile::updateToolTip() {
         case TileState::Failed:
             tip += tr("<br>failed: %1").arg(message_.toHtmlEscaped());
             break;
+        case TileState::Stale:
+            tip += tr("<br>from the previous run: the run was cancelled before it got here, so "
+                      "this output was made with other parameters than the stages before it");
+            break;
     }
     tip += tr("<br><i>Click to show, Ctrl+click to compare with the current stage</i>");
     setToolTip(tip);
@@ -110,7 +114,7 @@ void StageTile::paintEvent(QPaintEvent*) {
     if (!thumbnail_.isNull()) {
         const QSize s = thumbnail_.size().scaled(kThumbnailSize, Qt::KeepAspectRatio);
         const QRect target(thumbArea.center() - QPoint(s.width() / 2, s.height() / 2), s);
-        p.setOpacity(state_ == TileState::Done ? 1.0 : 0.35);
+        p.setOpacity(state_ == TileState::Done ? 1.0 : state_ == TileState::Stale ? 0.55 : 0.35);
         p.setRenderHint(QPainter::SmoothPixmapTransform);
         p.drawImage(target, thumbnail_);
         p.setOpacity(1.0);
@@ -131,6 +135,10 @@ void StageTile::paintEvent(QPaintEvent*) {
         case TileState::Failed:
             overlay = tr("failed");
             overlayColour = QColor(255, 110, 110);
+            break;
+        case TileState::Stale:
+            overlay = tr("previous run");
+            overlayColour = QColor(255, 190, 60);
             break;
         case TileState::Done:
             break;
@@ -162,6 +170,7 @@ void StageTile::paintEvent(QPaintEvent*) {
     if (state_ == TileState::Pending || state_ == TileState::Running) time = QStringLiteral("…");
     if (state_ == TileState::Failed)
         time = fm.elidedText(message_, Qt::ElideRight, titleRect.width());
+    if (state_ == TileState::Stale) time = tr("stale: %1").arg(time);
     p.drawText(titleRect.translated(0, fm.height() + 2), Qt::AlignLeft | Qt::AlignVCenter, time);
 }
 

@@ -9,7 +9,9 @@
 
 namespace xrayprep::ui {
 
-enum class TileState { Empty, Pending, Running, Done, Failed };
+// Stale: an output of an earlier run shown beside newer ones (a run was cancelled after it had
+// published some stages): made with other parameters than the stages before it.
+enum class TileState { Empty, Pending, Running, Done, Failed, Stale };
 
 // "0.42 ms", "42.1 ms", "12.3 s".
 [[nodiscard]] QString formatMilliseconds(double ms);

@@ -153,6 +153,7 @@ void MainWindow::buildStatusBar() {
     cursorLabel_ = new QLabel(this);
     cursorLabel_->setMinimumWidth(420);
     runLabel_ = new QLabel(this);
+    runLabel_->setObjectName(QStringLiteral("runLabel"));
     progress_ = new QProgressBar(this);
     progress_->setRange(0, 100);
     progress_->setMaximumWidth(220);
@@ -201,7 +202,11 @@ void MainWindow::connectActions() {
         model_.editParameters(processing::PipelineParameters{}, tr("Reset all parameters"));
     });
     connect(a.rerun, &QAction::triggered, &model_, &PipelineModel::rerunAll);
-    connect(a.cancel, &QAction::triggered, &model_, &PipelineModel::cancel);
+    connect(a.cancel, &QAction::triggered, this, [this] {
+        // Said at once: the worker stops at its next check, which can take a moment.
+        if (model_.isBusy()) runLabel_->setText(tr("Cancelling…"));
+        model_.cancel();
+    });
     connect(a.compareBackends, &QAction::triggered, &model_, &PipelineModel::compareBackends);
     connect(a.shortcuts, &QAction::triggered, this, [this] { showShortcutsDialog(*this); });
     connect(a.about, &QAction::triggered, this, [this] { showAboutDialog(*this); });
@@ -224,7 +229,11 @@ void MainWindow::connectModel() {
     connect(&model_, &PipelineModel::stageFinished, this, &MainWindow::onStageFinished);
     connect(&model_, &PipelineModel::runFinished, this, &MainWindow::onRunFinished);
     connect(&model_, &PipelineModel::runCancelled, this, [this] {
-        display_->runCancelled(model_.displayed());
+        const auto stale = model_.staleFrom();
+        display_->runCancelled(model_.displayed(), stale);
+        runLabel_->setText(stale ? tr("Cancelled: %1 onwards from the previous run")
+                                       .arg(tr(viewStageTitle(*stale)))
+                                 : tr("Cancelled"));
         showQuality();  // the checks of the mask still shown
     });
     connect(&model_, &PipelineModel::runFailed, this, &MainWindow::onRunFailed);
@@ -511,7 +520,7 @@ void MainWindow::onRunFinished() {
 
 void MainWindow::onRunFailed(const QString& message, bool backendFailure) {
     runLabel_->setText(tr("Run failed"));
-    display_->runCancelled(model_.displayed());
+    display_->runCancelled(model_.displayed(), model_.staleFrom());
     showQuality();
     if (!backendFailure) {
         showMessage(tr("The run failed"), message);

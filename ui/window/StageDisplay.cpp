@@ -59,6 +59,7 @@ StageDisplay::StageDisplay(QWidget* parent) : QWidget(parent) {
 
 void StageDisplay::setInput(const DisplayedRun& run) {
     run_ = run;
+    staleFrom_.reset();
     strip_->clear();
     refreshTile(ViewStage::Original);
     setCompareMode(CompareMode::Off);
@@ -67,6 +68,7 @@ void StageDisplay::setInput(const DisplayedRun& run) {
 
 void StageDisplay::runStarted(ViewStage first, const DisplayedRun& run) {
     run_ = run;
+    staleFrom_.reset();  // the stages from `first` on are pending now
     strip_->setPending(first);
     strip_->setRunning(first);
 }
@@ -86,9 +88,20 @@ void StageDisplay::stageFinished(ViewStage stage, const DisplayedRun& run) {
     refreshShown(stage);
 }
 
-void StageDisplay::runCancelled(const DisplayedRun& run) {
+void StageDisplay::runCancelled(const DisplayedRun& run, std::optional<ViewStage> staleFrom) {
     run_ = run;
-    for (ViewStage s : kAllViewStages) refreshTile(s);
+    staleFrom_ = staleFrom;
+    for (ViewStage s : kAllViewStages) {
+        refreshTile(s);
+        if (isStale(s) && run_.has(s)) strip_->tile(s).setState(TileState::Stale);
+    }
+    if (mode_ == CompareMode::Off && run_.has(current_)) view_->setCaption(captionFor(current_));
+}
+
+QString StageDisplay::captionFor(ViewStage s) const {
+    if (!run_.has(s)) return tr("%1 (not computed yet)").arg(tr(viewStageTitle(s)));
+    if (isStale(s)) return tr("%1 — from the previous run (cancelled)").arg(tr(viewStageTitle(s)));
+    return tr(viewStageTitle(s));
 }
 
 void StageDisplay::refreshTile(ViewStage stage) {
@@ -117,11 +130,9 @@ void StageDisplay::showStage(ViewStage stage) {
     if (mode_ != CompareMode::Off) {
         compare_->setStages(current_, compared_);
         compare_->setRun(run_);
-    } else if (run_.has(stage)) {
-        view_->setCaption(tr(viewStageTitle(stage)));
-        view_->showStage(run_, stage);
     } else {
-        view_->setCaption(tr("%1 (not computed yet)").arg(tr(viewStageTitle(stage))));
+        view_->setCaption(captionFor(stage));
+        if (run_.has(stage)) view_->showStage(run_, stage);
     }
     emit stageShown(stage);
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QWidget>
+#include <optional>
 
 #include "ui/data/DisplayedRun.h"
 #include "ui/data/ViewStage.h"
@@ -29,7 +30,9 @@ class StageDisplay : public QWidget {
     void setInput(const DisplayedRun& run);  // a new image: strip cleared, Original shown
     void runStarted(ViewStage first, const DisplayedRun& run);
     void stageFinished(ViewStage stage, const DisplayedRun& run);
-    void runCancelled(const DisplayedRun& run);  // tiles back to what displayed() holds
+    // Tiles back to what displayed() holds; `staleFrom` and the stages after it are outputs of
+    // an earlier run beside newer ones before them (PipelineModel::staleFrom): marked so.
+    void runCancelled(const DisplayedRun& run, std::optional<ViewStage> staleFrom = std::nullopt);
 
     void showStage(ViewStage stage);
     [[nodiscard]] ViewStage currentStage() const { return current_; }
@@ -64,6 +67,11 @@ class StageDisplay : public QWidget {
     WindowActions* actions_ = nullptr;
     DisplayedRun run_;
     ViewStage current_ = ViewStage::Original;
+    std::optional<ViewStage> staleFrom_;
+    [[nodiscard]] bool isStale(ViewStage s) const {
+        return staleFrom_ && viewStageIndex(s) >= viewStageIndex(*staleFrom_);
+    }
+    [[nodiscard]] QString captionFor(ViewStage s) const;
     ViewStage compared_ = ViewStage::Median;
     CompareMode mode_ = CompareMode::Off;
 };

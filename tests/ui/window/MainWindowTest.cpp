@@ -11,7 +11,9 @@
 #include <QFileInfo>
 #include <QMimeData>
 #include <QPushButton>
+#include <QLabel>
 #include <QSpinBox>
+#include <QTest>
 #include <QUndoStack>
 #include <QUrl>
 #include <filesystem>
@@ -101,6 +103,39 @@ TEST_F(MainWindowTest, EditingAParameterReRunsThatStageAndTheOnesAfterIt) {
     ASSERT_TRUE(waitForCount(finished, 3));
     EXPECT_EQ(model->parameters().median.size, 0);
     EXPECT_EQ(size->value(), 0);  // the panel follows the model
+}
+
+TEST_F(MainWindowTest, ACancelledRunMarksTheStagesLeftFromThePreviousRun) {
+    loadSmallSample();
+    auto* size = qobject_cast<QSpinBox*>(
+        window->findChild<ParameterPanel*>()->editorFor(QStringLiteral("median.size")));
+    ASSERT_NE(size, nullptr);
+    QSignalSpy cancelled(model.get(), &PipelineModel::runCancelled);
+    // Esc as soon as the new median is shown.
+    const auto escape = QObject::connect(
+        model.get(), &PipelineModel::stageFinished, window.get(), [this](ViewStage s) {
+            if (s == ViewStage::Median) QTest::keyClick(window.get(), Qt::Key_Escape);
+        });
+    size->setValue(9);
+    ASSERT_TRUE(waitForCount(cancelled, 1));
+    auto* label = window->findChild<QLabel*>(QStringLiteral("runLabel"));
+    ASSERT_NE(label, nullptr);
+    EXPECT_TRUE(label->text().startsWith(QStringLiteral("Cancelled"))) << label->text().toStdString();
+    EXPECT_EQ(model->staleFrom(), ViewStage::Threshold);
+    const StageStrip& strip = window->stageDisplay().strip();
+    EXPECT_EQ(strip.tile(ViewStage::Original).state(), TileState::Done);
+    EXPECT_EQ(strip.tile(ViewStage::Median).state(), TileState::Done);
+    for (ViewStage s : {ViewStage::Threshold, ViewStage::Sobel, ViewStage::Contour, ViewStage::Mask,
+                        ViewStage::Esf}) {
+        EXPECT_EQ(strip.tile(s).state(), TileState::Stale) << viewStageTitle(s);
+    }
+    // A run to the end makes them one run's again.
+    QSignalSpy finished(model.get(), &PipelineModel::runFinished);
+    QObject::disconnect(escape);
+    size->setValue(11);
+    ASSERT_TRUE(waitForCount(finished, 1));
+    EXPECT_FALSE(model->staleFrom().has_value());
+    EXPECT_EQ(strip.tile(ViewStage::Esf).state(), TileState::Done);
 }
 
 TEST_F(MainWindowTest, SwitchingBackendsReRunsAndTheTimingTableComparesWithSerial) {
