@@ -1,5 +1,7 @@
 #include "ui/model/ParameterEditCommand.h"
 
+#include "ui/data/ParameterLabels.h"
+
 #include <utility>
 
 #include "processing/pipeline/ParameterRegistry.h"
@@ -9,12 +11,6 @@ namespace xrayprep::ui {
 namespace {
 
 constexpr int kParameterEditId = 0x78726570;  // "xrep": any id unique to this command type
-
-// A parameter value as users read it: numbers bare, choice names without quotes.
-QString valueText(const processing::Json& value) {
-    if (value.isString()) return QString::fromStdString(value.asString());
-    return QString::fromStdString(value.dump(-1));
-}
 
 }  // namespace
 
@@ -66,8 +62,7 @@ QString ParameterEditCommand::describe(const processing::PipelineParameters& bef
     const QString key = singleChangedKey(before, after);
     const auto* d = key.isEmpty() ? nullptr : processing::findParameter(key.toStdString());
     if (!d) return QStringLiteral("Edit parameters");
-    return QStringLiteral("%1 %2 → %3")
-        .arg(key, valueText(d->get(before)), valueText(d->get(after)));
+    return QString::fromStdString(parameterChangeText(*d, d->get(before), d->get(after)));
 }
 
 }  // namespace xrayprep::ui

@@ -1,5 +1,7 @@
 #include "ui/panels/ParameterEditor.h"
 
+#include "ui/data/ParameterLabels.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
@@ -95,81 +97,7 @@ QString parameterValueText(const Json& value) {
 }
 
 QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
-    static const std::map<std::string, const char*> labels = {
-        {"scale.assumedFieldMm", "Field without spacing"},
-        {"median.sizeMm", "Window (mm)"},
-        {"median.size", "Window (px)"},
-        {"threshold.method", "Method"},
-        {"threshold.smoothBins", "Histogram smoothing"},
-        {"threshold.minPeakFraction", "Min. peak fraction"},
-        {"threshold.value", "Threshold value"},
-        {"contour.method", "Method"},
-        {"contour.minAreaMm2", "Min. area (mm²)"},
-        {"contour.minArea", "Min. area (px²)"},
-        {"contour.workingMm", "Working pixel (mm)"},
-        {"contour.workingSize", "Working size (px)"},
-        {"contour.anatomyOpenMm", "Anatomy opening"},
-        {"contour.stripTolerance", "Band uniformity"},
-        {"contour.platformStep", "Platform step"},
-        {"contour.backgroundCeiling", "Background ceiling"},
-        {"contour.skinMm", "Skin band"},
-        {"contour.soleMm", "Sole band"},
-        {"contour.plantarMm", "Plantar reach"},
-        {"contour.edgeLevelSigmaMm", "Edge level scale"},
-        {"contour.enclosureMm", "Enclosure reach"},
-        {"contour.levelSigmaMm", "Level scale"},
-        {"contour.boneLevel", "Bone level"},
-        {"contour.fillLevel", "Interior level"},
-        {"contour.bandMm", "Edge band"},
-        {"contour.closeMm", "Final closing"},
-        {"contour.holeMaxMm2", "Max. hole filled"},
-        {"contour.textureFillMm", "Texture fill"},
-        {"contour.alpha", "Elasticity α"},
-        {"contour.beta", "Rigidity β"},
-        {"contour.gamma", "Step γ"},
-        {"contour.kappa", "GVF weight κ"},
-        {"contour.balloon", "Balloon pressure"},
-        {"contour.pointSpacing", "Point spacing"},
-        {"contour.epsilon", "Stop below ε"},
-        {"contour.maxIterations", "Max. iterations"},
-        {"contour.gvfMu", "GVF μ"},
-        {"contour.gvfIterations", "GVF iterations"},
-        {"contour.cvMu", "Curvature μ"},
-        {"contour.cvLambda1", "Inside weight λ₁"},
-        {"contour.cvLambda2", "Outside weight λ₂"},
-        {"contour.cvDt", "Time step"},
-        {"contour.cvIterations", "Max. iterations"},
-        {"esf.rho", "Scale ρ"},
-        {"esf.dt", "Time step"},
-        {"esf.iterations", "Iterations"},
-        {"esf.mode", "Mode"},
-        {"esf.shape", "Shape pixels"},
-        {"esf.tolerance", "Tolerance"},
-        {"quality.minArea", "Empty below"},
-        {"quality.maxCoverage", "Whole anatomy from"},
-        {"quality.maxBorderRun", "Border run from"},
-        {"quality.minStraightLength", "Straight edge from"},
-        {"quality.straightAngle", "Straight edge angle"},
-        {"quality.straightTolerance", "Straightness"},
-        {"quality.straightToleranceMm", "Straightness (mm)"},
-        {"quality.minFraction", "Min. bone fraction"},
-        {"quality.maxFraction", "Max. bone fraction"},
-        {"quality.smallFragment", "Small fragment below"},
-        {"quality.maxSmallFragments", "Max. small fragments"},
-        {"quality.maxFragments", "Max. pieces"},
-    };
-    const auto it = labels.find(d.key);
-    if (it != labels.end()) return QObject::tr(it->second);
-    // A parameter added later still gets a readable label: "someName" -> "Some name".
-    const QString key = QString::fromStdString(d.key);
-    QString name = key.mid(key.indexOf('.') + 1), out;
-    for (const QChar c : name) {
-        if (c.isUpper() && !out.isEmpty())
-            out += ' ' + c.toLower();
-        else
-            out += out.isEmpty() ? c.toUpper() : c;
-    }
-    return out;
+    return QObject::tr(parameterLabel(d.key).c_str());
 }
 
 QString ParameterEditor::toolTipFor(const ParameterDescriptor& d) {

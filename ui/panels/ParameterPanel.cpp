@@ -1,5 +1,7 @@
 #include "ui/panels/ParameterPanel.h"
 
+#include "ui/data/ParameterLabels.h"
+
 #include <QFormLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -132,9 +134,7 @@ void ParameterPanel::commit(ParameterEditor* editor) {
     current_ = next;
     showAll();
     emit parametersEdited(current_,
-                          QStringLiteral("%1 %2 → %3")
-                              .arg(QString::fromStdString(d.key), parameterValueText(before),
-                                   parameterValueText(d.get(current_))));
+                          QString::fromStdString(parameterChangeText(d, before, d.get(current_))));
 }
 
 void ParameterPanel::resetStage(StageId stage) {

@@ -172,6 +172,11 @@ void WindowActions::createToolBar(QMainWindow* window) {
     fit->setIconText(tr("Fit"));
     actualSize->setIconText(tr("1:1"));
     rerun->setIconText(tr("Run"));
+    // The undo stack names the step in the action's text ("Undo Threshold method: valley →
+    // otsu"): the menu shows it, the tool bar keeps a short button (its tool tip has the rest)
+    // so that the bar does not reflow after every edit.
+    undo->setIconText(tr("Undo"));
+    redo->setIconText(tr("Redo"));
     compareBackends->setIconText(tr("Compare"));
     toolBar = window->addToolBar(tr("Main"));
     toolBar->setObjectName(QStringLiteral("mainToolBar"));

@@ -70,11 +70,11 @@ TEST_F(PipelineModelUndo, EditsOfOneKeyInQuickSuccessionAreOneEntry) {
         model.editParameters(p, {});
     }
     ASSERT_EQ(stack->count(), 1);
-    EXPECT_EQ(stack->text(0), QStringLiteral("esf.rho 32 → 26"));
+    EXPECT_EQ(stack->text(0), QStringLiteral("ESF scale ρ: 32 → 26"));
     p.median.size = 5;  // another key: a new entry
     model.editParameters(p, {});
     ASSERT_EQ(stack->count(), 2);
-    EXPECT_EQ(stack->text(1), QStringLiteral("median.size 0 → 5"));
+    EXPECT_EQ(stack->text(1), QStringLiteral("Median window (px): 0 → 5"));
     stack->undo();
     stack->undo();
     EXPECT_EQ(model.parameters().esf.rho, 32.0);

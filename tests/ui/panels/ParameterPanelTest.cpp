@@ -110,13 +110,13 @@ TEST(ParameterPanel, SteppingASpinBoxEmitsTheNewParametersAndADescription) {
     PipelineParameters expected;
     expected.median.size = 3;
     EXPECT_EQ(rec.edits[0].params, expected);
-    EXPECT_EQ(rec.edits[0].description, QStringLiteral("median.size 0 → 3"));
+    EXPECT_EQ(rec.edits[0].description, QStringLiteral("Median window (px): 0 → 3"));
 
     editor<QDoubleSpinBox>(panel, "contour.cvMu")->setValue(0.35);
     ASSERT_EQ(rec.edits.size(), 2u);
     expected.contour.cvMu = 0.35;
     EXPECT_EQ(rec.edits[1].params, expected);
-    EXPECT_EQ(rec.edits[1].description, QStringLiteral("contour.cvMu 0.2 → 0.35"));
+    EXPECT_EQ(rec.edits[1].description, QStringLiteral("Contour curvature μ: 0.2 → 0.35"));
 }
 
 TEST(ParameterPanel, TypedDigitsEmitOnceOnReturnNotPerDigit) {
@@ -132,7 +132,7 @@ TEST(ParameterPanel, TypedDigitsEmitOnceOnReturnNotPerDigit) {
     QTest::keyClick(spin, Qt::Key_Return);
     ASSERT_EQ(rec.edits.size(), 1u);
     EXPECT_EQ(rec.edits[0].params.contour.maxIterations, 450);
-    EXPECT_EQ(rec.edits[0].description, QStringLiteral("contour.maxIterations 300 → 450"));
+    EXPECT_EQ(rec.edits[0].description, QStringLiteral("Contour max. iterations: 300 → 450"));
 }
 
 TEST(ParameterPanel, OutOfRangeValuesCannotBeEntered) {
@@ -198,7 +198,7 @@ TEST(ParameterPanel, MethodSpecificParametersFollowTheChosenMethod) {
     QTest::keyClick(method, Qt::Key_Down);
     ASSERT_EQ(rec.edits.size(), 3u);
     EXPECT_EQ(rec.edits.back().params.threshold.method, processing::ThresholdMethod::Manual);
-    EXPECT_EQ(rec.edits.back().description, QStringLiteral("threshold.method otsu → manual"));
+    EXPECT_EQ(rec.edits.back().description, QStringLiteral("Threshold method: otsu → manual"));
     EXPECT_TRUE(panel.isParameterShown("threshold.value"));
     EXPECT_FALSE(panel.isParameterShown("threshold.minPeakFraction"));
 
@@ -241,7 +241,7 @@ TEST(ParameterPanel, LogEditorStepsByDecades) {
     editor<QDoubleSpinBox>(panel, "esf.tolerance")->stepBy(1);
     ASSERT_EQ(rec.edits.size(), 1u);
     EXPECT_DOUBLE_EQ(rec.edits[0].params.esf.tolerance, 1e-5);
-    EXPECT_EQ(rec.edits[0].description, QStringLiteral("esf.tolerance 1e-06 → 1e-05"));
+    EXPECT_EQ(rec.edits[0].description, QStringLiteral("ESF tolerance: 1e-06 → 1e-05"));
 }
 
 TEST(ParameterApplicability, EveryRuleNamesRealKeysAndChoices) {

@@ -13,6 +13,8 @@
 #include <QPushButton>
 #include <QLabel>
 #include <QSpinBox>
+#include <QToolButton>
+#include <QToolBar>
 #include <QTest>
 #include <QUndoStack>
 #include <QUrl>
@@ -21,6 +23,7 @@
 #include "gpu/BackendFactory.h"
 #include "processing/pipeline/Pipeline.h"
 #include "tests/ui/window/WindowTestSupport.h"
+#include "ui/window/WindowActions.h"
 #include "ui/panels/BackendSelector.h"
 #include "ui/panels/ParameterPanel.h"
 #include "ui/panels/TimingPanel.h"
@@ -136,6 +139,31 @@ TEST_F(MainWindowTest, ACancelledRunMarksTheStagesLeftFromThePreviousRun) {
     ASSERT_TRUE(waitForCount(finished, 1));
     EXPECT_FALSE(model->staleFrom().has_value());
     EXPECT_EQ(strip.tile(ViewStage::Esf).state(), TileState::Done);
+}
+
+TEST_F(MainWindowTest, TheToolBarKeepsShortUndoButtonsAndRoomForTheBackendAt1280) {
+    loadSmallSample();
+    auto* panel = window->findChild<ParameterPanel*>();
+    auto* method = qobject_cast<QComboBox*>(panel->editorFor(QStringLiteral("threshold.method")));
+    ASSERT_NE(method, nullptr);
+    QSignalSpy finished(model.get(), &PipelineModel::runFinished);
+    ASSERT_GE(method->findText(QStringLiteral("otsu")), 0);
+    method->setCurrentIndex(method->findText(QStringLiteral("otsu")));
+    emit method->activated(method->currentIndex());  // as a choice in the popup does
+    ASSERT_TRUE(waitForCount(finished, 1));
+    auto* bar = window->findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+    ASSERT_NE(bar, nullptr);
+    auto* actions = window->findChild<WindowActions*>();
+    auto* undo = qobject_cast<QToolButton*>(bar->widgetForAction(actions->undo));
+    ASSERT_NE(undo, nullptr);
+    EXPECT_EQ(undo->text(), QStringLiteral("Undo"));
+    // The step is named in the menu and the tool tip, by the parameter's label.
+    EXPECT_TRUE(actions->undo->text().startsWith(QStringLiteral("&Undo Threshold method: ")))
+        << actions->undo->text().toStdString();
+    QCoreApplication::processEvents();
+    auto* backends = window->findChild<BackendSelector*>();
+    ASSERT_NE(backends, nullptr);
+    EXPECT_TRUE(backends->isVisible());  // not pushed into the tool bar's overflow menu
 }
 
 TEST_F(MainWindowTest, SwitchingBackendsReRunsAndTheTimingTableComparesWithSerial) {
