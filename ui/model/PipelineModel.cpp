@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QtConcurrent/QtConcurrentRun>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/model/ParameterEditCommand.h"
 #include "ui/model/PipelineModelImpl.h"
@@ -132,6 +133,7 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
                                      const QString& newLabel, const QString& newPath,
                                      const session::Session* opened) {
     cancelRun();
+    const int previousBits = input ? input->bitsStored() : 0;
     input = std::move(image);
     metadata = std::move(meta);
     label = newLabel;
@@ -144,6 +146,22 @@ void PipelineModel::Impl::adoptInput(std::shared_ptr<const processing::Image> im
     const bool hadGuidance = !guidance.empty();
     guidance = {};
     if (hadGuidance) emit q.guidanceChanged();
+    // Parameters in stored values follow the new image's bit depth: a manual threshold of 207
+    // on a 10-bit image is 828 on a 12-bit one, not a threshold in the shadows.
+    if (opened == nullptr && previousBits > 0 && previousBits != input->bitsStored() &&
+        parameters.threshold.manualValue != 0) {
+        const double from = std::ldexp(1.0, previousBits) - 1.0;
+        const double to = std::ldexp(1.0, input->bitsStored()) - 1.0;
+        const int before = parameters.threshold.manualValue;
+        parameters.threshold.manualValue =
+            static_cast<int>(std::clamp(std::lround(before * to / from), 0L, std::lround(to)));
+        emit q.parametersChanged();
+        emit q.parametersAdapted(tr("Manual threshold %1 (%2-bit) became %3 for this %4-bit image")
+                                     .arg(before)
+                                     .arg(previousBits)
+                                     .arg(parameters.threshold.manualValue)
+                                     .arg(input->bitsStored()));
+    }
     if (opened != nullptr) {
         // A session: its parameters, seeds, box and edits belong to this input (not undoable,
         // like opening the file).

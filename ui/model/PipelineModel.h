@@ -164,6 +164,9 @@ class PipelineModel : public QObject {
     // backendFailure: the backend (e.g. CUDA) failed; the window offers a CPU backend.
     void runFailed(const QString& message, bool backendFailure);
     void parametersChanged();  // after edits, undo/redo and preset loads
+    // A new input changed parameters to fit it (e.g. a manual threshold scaled to its bit
+    // depth); the text says what, for the status bar.
+    void parametersAdapted(const QString& text);
     void maskEditsChanged();   // after a mask edit, its undo/redo, a clear or a new input
     void guidanceChanged();    // seeds or box changed: after an edit, its undo/redo, a new input
     void backendChanged();

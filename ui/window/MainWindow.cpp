@@ -242,6 +242,8 @@ void MainWindow::connectModel() {
         progress_->setFormat(text.isEmpty() ? QStringLiteral("%p%") : text);
     });
     connect(&model_, &PipelineModel::busyChanged, this, &MainWindow::onBusyChanged);
+    connect(&model_, &PipelineModel::parametersAdapted, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     connect(&model_, &PipelineModel::parametersChanged, this,
             [this] { parameters_->setParameters(model_.parameters()); });
     connect(&model_, &PipelineModel::backendChanged, this, &MainWindow::updateBackendControls);

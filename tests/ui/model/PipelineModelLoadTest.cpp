@@ -56,6 +56,39 @@ TEST(PipelineModelLoad, AFailedLoadNamesTheFileAndKeepsThePreviousInput) {
     EXPECT_EQ(finished.count(), 1);
 }
 
+TEST(PipelineModelLoad, AManualThresholdFollowsTheNewImagesBitDepth) {
+    PipelineModel model;
+    processing::PhantomParams params;
+    params.width = kSmallWidth;
+    params.height = kSmallHeight;
+    params.bitsStored = 10;
+    const processing::Phantom tenBit = processing::FootPhantom{}(params);
+    QSignalSpy finished(&model, &PipelineModel::runFinished);
+    model.setInput(tenBit.image, tenBit.metadata, QStringLiteral("10-bit"));
+    ASSERT_TRUE(waitForCount(finished, 1));
+    processing::PipelineParameters p = model.parameters();
+    p.threshold.method = processing::ThresholdMethod::Manual;
+    p.threshold.manualValue = 207;
+    model.editParameters(p, QStringLiteral("manual 207"));
+    ASSERT_TRUE(waitForCount(finished, 2));
+
+    QSignalSpy adapted(&model, &PipelineModel::parametersAdapted);
+    const processing::Phantom twelveBit = smallPhantom();  // 12 bits stored
+    ASSERT_EQ(twelveBit.image.bitsStored(), 12);
+    model.setInput(twelveBit.image, twelveBit.metadata, QStringLiteral("12-bit"));
+    ASSERT_TRUE(waitForCount(finished, 3));
+    // 207 of 1023 is 829 of 4095 (207 * 4095 / 1023 = 828.6).
+    EXPECT_EQ(model.parameters().threshold.manualValue, 829);
+    EXPECT_EQ(model.displayed().threshold->value, 829);
+    ASSERT_EQ(adapted.count(), 1);
+    EXPECT_NE(adapted.front().at(0).toString().indexOf(QStringLiteral("became 829")), -1);
+    // The same bit depth again: nothing changes.
+    model.setInput(twelveBit.image, twelveBit.metadata, QStringLiteral("12-bit again"));
+    ASSERT_TRUE(waitForCount(finished, 4));
+    EXPECT_EQ(model.parameters().threshold.manualValue, 829);
+    EXPECT_EQ(adapted.count(), 1);
+}
+
 TEST(PipelineModelLoad, OpensARealDicomFile) {
     const std::filesystem::path file =
         std::filesystem::path(XRAYPREP_SHARED_DATA_DIR) / "nema-wg04" / "RG3_JPLL.dcm";
