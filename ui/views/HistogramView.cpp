@@ -16,6 +16,7 @@ const QColor kBars(120, 144, 176);
 const QColor kHoverBar(70, 110, 170);
 const QColor kCurve(30, 60, 120);
 const QColor kTrough(0, 150, 136);
+constexpr int kShownTroughs = 5;
 const QColor kPeak(230, 120, 0);
 const QColor kBackgroundLine(110, 110, 110);
 const QColor kThreshold(214, 40, 40);
@@ -157,6 +158,53 @@ void HistogramView::paintPlot(QPainter& p, const HistogramAxes& a) const {
     p.restore();
 }
 
+std::vector<int> prominentTroughs(const std::vector<double>& smoothed,
+                                  const std::vector<int>& troughs, int count, int keep) {
+    if (smoothed.empty()) return {};
+    const int n = static_cast<int>(smoothed.size());
+    std::vector<std::pair<double, int>> depth;  // (depth, bin)
+    for (std::size_t i = 0; i < troughs.size(); ++i) {
+        const int b = troughs[i];
+        if (b < 0 || b >= n) continue;
+        // The highest value on each side up to the neighbouring troughs (the peaks between).
+        const int lo = i > 0 ? troughs[i - 1] : 0;
+        const int hi = i + 1 < troughs.size() ? troughs[i + 1] : n - 1;
+        double left = 0.0, right = 0.0;
+        for (int k = std::max(0, lo); k <= b; ++k) left = std::max(left, smoothed[k]);
+        for (int k = b; k <= std::min(n - 1, hi); ++k) right = std::max(right, smoothed[k]);
+        depth.emplace_back(std::min(left, right) - smoothed[b], b);
+    }
+    std::stable_sort(depth.begin(), depth.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<int> out;
+    for (const auto& [d, b] : depth) {
+        if (static_cast<int>(out.size()) >= count) break;
+        out.push_back(b);
+    }
+    if (keep >= 0 && std::find(troughs.begin(), troughs.end(), keep) != troughs.end() &&
+        std::find(out.begin(), out.end(), keep) == out.end()) {
+        if (!out.empty() && static_cast<int>(out.size()) >= count) out.pop_back();
+        out.push_back(keep);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void HistogramView::showRun(const DisplayedRun& run) {
+    setInverted(run.metadata && run.metadata->photometric == processing::Photometric::Monochrome1);
+    setData(run.histogram, run.threshold);
+}
+
+void HistogramView::setInverted(bool inverted) {
+    if (inverted == inverted_) return;
+    inverted_ = inverted;
+    update();
+}
+
+QString HistogramView::axisLabel() const {
+    return inverted_ ? tr("value (MONOCHROME1 inverted: bone bright)") : tr("stored value");
+}
+
 void HistogramView::paintAxes(QPainter& p, const HistogramAxes& a) const {
     const QFontMetrics fm(font());
     const QColor text = palette().color(QPalette::Text);
@@ -181,7 +229,7 @@ void HistogramView::paintAxes(QPainter& p, const HistogramAxes& a) const {
     p.setPen(palette().color(QPalette::Disabled, QPalette::Text));
     p.drawText(
         QRectF(a.plot.left(), a.plot.bottom() + 5 + fm.height(), a.plot.width(), fm.height()),
-        Qt::AlignRight, tr("stored value"));
+        Qt::AlignRight, axisLabel());
     // y: pixel counts (decades in log scale).
     std::vector<double> yTicks;
     if (a.logScale) {
@@ -219,8 +267,25 @@ void HistogramView::paintMarkers(QPainter& p, const HistogramAxes& a) const {
             p.setBrush(colour);
             p.drawPolygon(QPolygonF{tip, tip + QPointF(-3.5, d), tip + QPointF(3.5, d)});
         };
-        for (const int b : threshold_->troughs) triangle(b, false, kTrough);
-        for (const int b : threshold_->peaks) triangle(b, true, kPeak);
+        // The deepest few only; the one the threshold sits in always.
+        const int used = threshold_->value > 0 && histogram_
+                             ? processing::histogramBin(threshold_->value, histogram_->maxValue)
+                             : -1;
+        const std::vector<int> shown = prominentTroughs(s, threshold_->troughs, kShownTroughs, used);
+        for (const int b : shown) triangle(b, false, kTrough);
+        // And the highest peak between each two of them (the modes those troughs separate).
+        std::vector<int> bounds = {-1};
+        bounds.insert(bounds.end(), shown.begin(), shown.end());
+        bounds.push_back(processing::kHistogramBins);
+        for (std::size_t i = 0; i + 1 < bounds.size(); ++i) {
+            int best = -1;
+            for (const int b : threshold_->peaks) {
+                if (b > bounds[i] && b < bounds[i + 1] && (best < 0 || curveY(b) < curveY(best))) {
+                    best = b;
+                }
+            }
+            if (best >= 0) triangle(best, true, kPeak);
+        }
         if (threshold_->backgroundBin >= 0) {
             const double x = a.thresholdX(threshold_->backgroundValue);
             p.setPen(QPen(kBackgroundLine, 1.2, Qt::DashLine));

@@ -12,6 +12,14 @@
 
 namespace xrayprep::ui {
 
+// The most prominent of `troughs` on `smoothed`, at most `count`, ascending. A trough's depth
+// is the lower of the highest values on its two sides (up to the neighbouring troughs) less
+// its own. `keep` (the bin the threshold sits in, if it is a trough) is always among them. A
+// real film's histogram has dozens of shallow troughs.
+[[nodiscard]] std::vector<int> prominentTroughs(const std::vector<double>& smoothed,
+                                                const std::vector<int>& troughs, int count,
+                                                int keep = -1);
+
 // The 256-bin histogram of the median image with the smoothed curve, its troughs and peaks,
 // the background level and the threshold (a line with a handle that can be dragged; it snaps
 // to bin boundaries). The x axis is in stored values. Hovering shows a bin's value range and
@@ -23,7 +31,10 @@ class HistogramView : public QWidget {
 
     void setData(std::shared_ptr<const processing::Histogram> histogram,
                  std::shared_ptr<const processing::ThresholdResult> threshold);
-    void showRun(const DisplayedRun& run) { setData(run.histogram, run.threshold); }
+    void showRun(const DisplayedRun& run);
+    // MONOCHROME1 images are inverted on load (bone bright): the x axis says so.
+    void setInverted(bool inverted);
+    [[nodiscard]] QString axisLabel() const;
     void clear() { setData(nullptr, nullptr); }
 
     [[nodiscard]] bool logScale() const { return logScale_; }
@@ -60,6 +71,7 @@ class HistogramView : public QWidget {
 
     std::shared_ptr<const processing::Histogram> histogram_;
     std::shared_ptr<const processing::ThresholdResult> threshold_;
+    bool inverted_ = false;
     bool logScale_ = false;
     std::optional<std::uint16_t> dragValue_;
     std::optional<std::uint16_t> releasedValue_;

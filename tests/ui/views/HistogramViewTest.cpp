@@ -81,3 +81,36 @@ TEST_F(HistogramFixture, TooltipNamesTheBinRangeAndCount) {
 
 }  // namespace
 }  // namespace xrayprep::ui
+
+namespace xrayprep::ui {
+namespace {
+
+TEST(HistogramTroughs, OnlyTheDeepestAreMarkedAndTheThresholdsTroughAlways) {
+    // Peaks of 100 at bins 10, 30, 50, 70; troughs at 20 (value 10: depth 90), 40 (value 95:
+    // depth 5), 60 (value 50: depth 50).
+    std::vector<double> s(80, 0.0);
+    for (int b : {10, 30, 50, 70}) s[b] = 100.0;
+    s[20] = 10.0;
+    s[40] = 95.0;
+    s[60] = 50.0;
+    const std::vector<int> troughs = {20, 40, 60};
+    EXPECT_EQ(prominentTroughs(s, troughs, 2), (std::vector<int>{20, 60}));
+    EXPECT_EQ(prominentTroughs(s, troughs, 1), (std::vector<int>{20}));
+    // The threshold's trough replaces the shallowest shown.
+    EXPECT_EQ(prominentTroughs(s, troughs, 2, 40), (std::vector<int>{20, 40}));
+    EXPECT_EQ(prominentTroughs(s, troughs, 5), (std::vector<int>{20, 40, 60}));
+}
+
+TEST(HistogramAxisLabel, SaysWhenMonochrome1ValuesAreInverted) {
+    HistogramView view;
+    EXPECT_EQ(view.axisLabel(), QStringLiteral("stored value"));
+    DisplayedRun run;
+    auto meta = std::make_shared<processing::ImageMetadata>();
+    meta->photometric = processing::Photometric::Monochrome1;
+    run.metadata = meta;
+    view.showRun(run);
+    EXPECT_NE(view.axisLabel().indexOf(QStringLiteral("MONOCHROME1 inverted")), -1);
+}
+
+}  // namespace
+}  // namespace xrayprep::ui
