@@ -15,9 +15,35 @@ namespace xrayprep::ui {
 
 using processing::BackendKind;
 
+QString unavailableReasonForPeople(const BackendChoice& choice) {
+    QString raw = QString::fromStdString(choice.detail);
+    if (choice.kind != BackendKind::Cuda) return raw;
+    // The CUDA runtime's own words ("CUDA unavailable: CUDA driver version is insufficient for
+    // CUDA runtime version") say little to a clinician: what is missing, and what to do.
+    raw.remove(QStringLiteral("CUDA unavailable: "));
+    const QString lower = raw.toLower();
+    if (lower.contains(QStringLiteral("no cuda support"))) {
+        return QObject::tr("this copy of xrayprep was built without CUDA");
+    }
+    if (lower.contains(QStringLiteral("driver version is insufficient"))) {
+        return QObject::tr("No usable NVIDIA GPU/driver: the NVIDIA driver is older than this "
+                           "build needs (update the driver)");
+    }
+    if (lower.contains(QStringLiteral("no cuda")) || lower.contains(QStringLiteral("no device")) ||
+        lower.contains(QStringLiteral("not detected"))) {
+        return QObject::tr("No usable NVIDIA GPU/driver: no NVIDIA GPU found");
+    }
+    if (lower.contains(QStringLiteral("driver")) && lower.contains(QStringLiteral("not"))) {
+        return QObject::tr("No usable NVIDIA GPU/driver: the NVIDIA driver is not installed or "
+                           "not loaded");
+    }
+    return QObject::tr("No usable NVIDIA GPU/driver: %1").arg(raw);
+}
+
 QString backendChoiceText(const BackendChoice& choice) {
     const QString name = QString::fromUtf8(processing::toString(choice.kind));
-    const QString detail = QString::fromStdString(choice.detail);
+    const QString detail =
+        choice.available ? QString::fromStdString(choice.detail) : unavailableReasonForPeople(choice);
     if (!choice.available) {
         return detail.isEmpty() ? QObject::tr("%1 — unavailable").arg(name)
                                 : QObject::tr("%1 — unavailable: %2").arg(name, detail);
@@ -96,7 +122,11 @@ void BackendSelector::setBackends(const std::vector<BackendChoice>& backends) {
         combo_->addItem(backendChoiceText(b), static_cast<int>(b.kind));
         const int row = combo_->count() - 1;
         const QString detail = QString::fromStdString(b.detail);
-        combo_->setItemData(row, b.available ? detail : tr("Unavailable: %1").arg(detail),
+        // The tool tip keeps the runtime's own words too, for whoever fixes the machine.
+        combo_->setItemData(row,
+                            b.available ? detail
+                                        : tr("Unavailable: %1\n(%2)")
+                                              .arg(unavailableReasonForPeople(b), detail),
                             Qt::ToolTipRole);
         if (!b.available && model) {
             QStandardItem* item = model->item(row);
@@ -158,8 +188,8 @@ void BackendSelector::updateDetail() {
     const BackendChoice& b = backends_[static_cast<std::size_t>(index)];
     const QString detail = QString::fromStdString(b.detail);
     if (!b.available) {
-        detail_->setText(
-            tr("<span style='color:#b00020'>Unavailable: %1</span>").arg(detail.toHtmlEscaped()));
+        detail_->setText(tr("<span style='color:#b00020'>Unavailable: %1</span>")
+                             .arg(unavailableReasonForPeople(b).toHtmlEscaped()));
     } else if (b.kind == BackendKind::Serial) {
         detail_->setText(tr("One thread — the reference the others are checked against."));
     } else if (b.kind == BackendKind::OpenMP) {

@@ -51,5 +51,7 @@ class BackendSelector : public QWidget {
 // The combo box text of a backend ("openmp", "cuda — NVIDIA H200",
 // "cuda — unavailable: no CUDA device").
 [[nodiscard]] QString backendChoiceText(const BackendChoice& choice);
+// Why a backend cannot be used, in words for people (CUDA: "No usable NVIDIA GPU/driver: …").
+[[nodiscard]] QString unavailableReasonForPeople(const BackendChoice& choice);
 
 }  // namespace xrayprep::ui

@@ -38,13 +38,31 @@ TEST(BackendSelector, ListsAnUnavailableBackendDisabledWithItsReason) {
     ASSERT_EQ(combo->count(), 3);
     EXPECT_EQ(combo->itemText(0), "serial");
     EXPECT_EQ(combo->itemText(1), "openmp");
-    EXPECT_EQ(combo->itemText(2), QStringLiteral("cuda — unavailable: no CUDA device"));
+    EXPECT_EQ(combo->itemText(2), QStringLiteral("cuda — unavailable: No usable NVIDIA "
+                                                 "GPU/driver: no NVIDIA GPU found"));
     EXPECT_TRUE(combo->itemData(2, Qt::ToolTipRole).toString().contains("no CUDA device"));
     auto* model = qobject_cast<QStandardItemModel*>(combo->model());
     ASSERT_NE(model, nullptr);
     EXPECT_TRUE(model->item(0)->isEnabled());
     EXPECT_TRUE(model->item(1)->isEnabled());
     EXPECT_FALSE(model->item(2)->isEnabled());
+}
+
+TEST(BackendSelector, TheCudaRuntimesReasonsAreSaidForPeople) {
+    const auto reason = [](const char* raw) {
+        return unavailableReasonForPeople({BackendKind::Cuda, false, raw}).toStdString();
+    };
+    EXPECT_EQ(reason("CUDA unavailable: CUDA driver version is insufficient for CUDA runtime "
+                     "version"),
+              "No usable NVIDIA GPU/driver: the NVIDIA driver is older than this build needs "
+              "(update the driver)");
+    EXPECT_EQ(reason("CUDA unavailable: no CUDA-capable device is detected"),
+              "No usable NVIDIA GPU/driver: no NVIDIA GPU found");
+    EXPECT_EQ(reason("CUDA unavailable: this build has no CUDA support (no nvcc at configure "
+                     "time)"),
+              "this copy of xrayprep was built without CUDA");
+    EXPECT_EQ(reason("CUDA unavailable: something else"),
+              "No usable NVIDIA GPU/driver: something else");
 }
 
 TEST(BackendSelector, AnAvailableGpuShowsItsDevice) {
