@@ -142,6 +142,8 @@ void TimingChartView::rebuild() {
         categories->append(stageTitle(processing::kAllStages[static_cast<std::size_t>(s)]));
     }
     categories->setLabelsFont(smaller(font()));
+    // A short chart (1280 x 800 screens) would elide every stage name to "…".
+    categories->setTruncateLabels(false);
     c->addAxis(categories, Qt::AlignLeft);
     series->attachAxis(categories);
 

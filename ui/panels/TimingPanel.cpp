@@ -197,8 +197,10 @@ void TimingPanel::fitColumns(QTableView* view) {
         // The stage column takes the slack so the numbers stay against the right edge.
         header->setSectionResizeMode(TimingTableModel::StageColumn, QHeaderView::Stretch);
     } else {
-        // Wide table: stage names are never squeezed; a narrow dock scrolls sideways instead.
-        header->setStretchLastSection(true);
+        // Every column to its contents (two-line headers keep them narrow); the stage column
+        // takes the slack. A dock narrower still scrolls sideways.
+        header->setSectionResizeMode(ComparisonTableModel::StageColumn, QHeaderView::Stretch);
+        header->setMinimumSectionSize(fontMetrics().horizontalAdvance(QStringLiteral("Threshold")));
     }
 }
 
