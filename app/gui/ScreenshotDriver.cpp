@@ -104,9 +104,14 @@ void ScreenshotDriver::captureEditing() {
             });
         },
         Qt::SingleShotConnection);
-    if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) {
-        capturePreview();
-    }
+    // A stroke that changed nothing re-runs nothing: go on without the editing shot.
+    connect(
+        &model_, &ui::PipelineModel::maskEditDone, this,
+        [this](bool changed) {
+            if (!changed) captureGuidance();
+        },
+        Qt::SingleShotConnection);
+    if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) captureGuidance();
 }
 
 void ScreenshotDriver::captureGuidance() {

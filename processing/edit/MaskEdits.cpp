@@ -30,20 +30,10 @@ MaskEdits MaskEdits::fromLayer(Raster<std::uint8_t> layer) {
     }
     MaskEdits edits;
     edits.layer_ = std::move(layer);
+    edits.added_ = std::count(edits.layer_.pixels().begin(), edits.layer_.pixels().end(), kAdded);
+    edits.removed_ =
+        std::count(edits.layer_.pixels().begin(), edits.layer_.pixels().end(), kRemoved);
     return edits;
-}
-
-bool MaskEdits::empty() const {
-    return std::all_of(layer_.pixels().begin(), layer_.pixels().end(),
-                       [](std::uint8_t v) { return v == kNone; });
-}
-
-std::int64_t MaskEdits::addedCount() const {
-    return std::count(layer_.pixels().begin(), layer_.pixels().end(), kAdded);
-}
-
-std::int64_t MaskEdits::removedCount() const {
-    return std::count(layer_.pixels().begin(), layer_.pixels().end(), kRemoved);
 }
 
 std::int64_t MaskEdits::addedOutside(const Mask& anatomy) const {
@@ -77,7 +67,13 @@ void MaskEdits::record(const Mask& before, const Mask& after) {
     if (layer_.empty()) layer_ = Raster<std::uint8_t>(before.width(), before.height(), kNone);
     for (std::size_t i = 0; i < layer_.pixels().size(); ++i) {
         const bool was = before.data()[i] != 0, is = after.data()[i] != 0;
-        if (was != is) layer_.data()[i] = is ? kAdded : kRemoved;
+        if (was == is) continue;
+        std::uint8_t& e = layer_.data()[i];
+        added_ -= e == kAdded ? 1 : 0;
+        removed_ -= e == kRemoved ? 1 : 0;
+        e = is ? kAdded : kRemoved;
+        added_ += is ? 1 : 0;
+        removed_ += is ? 0 : 1;
     }
 }
 

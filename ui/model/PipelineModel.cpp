@@ -31,6 +31,7 @@ PipelineModel::PipelineModel(QObject* parent)
     Impl& d = *impl_;
     connect(&d.debounce, &QTimer::timeout, this, [&d] { d.onDebounceTimeout(); });
     connect(&d.loadWatcher, &QFutureWatcherBase::finished, this, [&d] { d.onLoadFinished(); });
+    connect(&d.editWatcher, &QFutureWatcherBase::finished, this, [&d] { d.onEditComputed(); });
     connect(&d.exportWatcher, &QFutureWatcherBase::progressValueChanged, this, [this](int value) {
         const Impl& i = *impl_;
         emit exportProgress(value, i.exportWatcher.progressMaximum(),
@@ -231,17 +232,51 @@ bool PipelineModel::editMask(const std::function<processing::Mask(const processi
         !contour->mask.sameSize(impl_->input->width(), impl_->input->height())) {
         return false;
     }
-    const processing::Mask& before = contour->mask;
-    const processing::Mask after = edit(before);
-    if (after == before) return false;
-    auto changed = std::make_shared<processing::MaskEdits>(*impl_->edits);
-    changed->record(before, after);
-    Impl* d = impl_.get();
-    const int generation = d->inputGeneration;
-    impl_->undoStack.push(new SnapshotCommand<MaskLayer>(
-        [d, generation](const MaskLayer& e) { return d->applyMaskEdits(e, generation); }, d->edits,
-        std::move(changed), description));
+    impl_->editQueue.push_back({edit, description});
+    if (!impl_->editWatcher.isRunning()) impl_->startNextEdit();
     return true;
+}
+
+// An edit's pixels are worked out on a worker (a reference-size mask takes ~80 ms to edit,
+// compare and record), one edit at a time, each on the edits the one before left.
+void PipelineModel::Impl::startNextEdit() {
+    if (editQueue.empty() || !displayed.contour) {
+        editQueue.clear();
+        return;
+    }
+    PendingEdit next = std::move(editQueue.front());
+    editQueue.pop_front();
+    editDescription = next.description;
+    editBase = edits;
+    editGeneration = inputGeneration;
+    editWatcher.setFuture(QtConcurrent::run(
+        &pool, [contour = displayed.contour, base = edits, edit = std::move(next.edit)]() {
+            const processing::Mask& before = contour->mask;
+            const processing::Mask after = edit(before);
+            if (after == before) return MaskLayer();
+            auto changed = std::make_shared<processing::MaskEdits>(*base);
+            changed->record(before, after);
+            return MaskLayer(std::move(changed));
+        }));
+}
+
+void PipelineModel::Impl::onEditComputed() {
+    const QFuture<MaskLayer> f = editWatcher.future();
+    MaskLayer changed = f.resultCount() > 0 ? f.result() : MaskLayer();
+    const bool current = editGeneration == inputGeneration;
+    // An edit made on edits an undo has taken away since is dropped, like one made on a mask
+    // that is no longer shown.
+    if (!current || editBase != edits) changed.reset();
+    if (changed) {
+        Impl* d = this;
+        const int generation = inputGeneration;
+        undoStack.push(new SnapshotCommand<MaskLayer>(
+            [d, generation](const MaskLayer& e) { return d->applyMaskEdits(e, generation); }, edits,
+            std::move(changed), editDescription));
+    }
+    if (!current) editQueue.clear();
+    emit q.maskEditDone(changed != nullptr);
+    startNextEdit();
 }
 
 bool PipelineModel::clearMaskEdits() {

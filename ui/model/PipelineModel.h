@@ -92,8 +92,10 @@ class PipelineModel : public QObject {
     [[nodiscard]] const processing::MaskEdits& maskEdits() const;
     // Applies `edit` (a MaskEditTools call) to the mask shown now, with the edits in it, and
     // records the change as one undoable step named `description`; the mask stage and what
-    // follows re-run at once. False, and nothing recorded, when no mask is shown yet or the
-    // edit changes no pixel.
+    // follows re-run at once. The pixels are worked out on a worker, edits in the order made;
+    // maskEditDone(changed) tells when one is through (changed false: no pixel changed, no
+    // step recorded). False, and nothing queued, when no mask is shown yet. `edit` runs later,
+    // on the worker: it must hold what it needs by value.
     bool editMask(const std::function<processing::Mask(const processing::Mask&)>& edit,
                   const QString& description);
     // The editing tools (processing::MaskEditTools) as undoable edits of the mask shown; points
@@ -138,7 +140,7 @@ class PipelineModel : public QObject {
     // shows an earlier run's output (made with other parameters than the stages before it);
     // nullopt when displayed() is one run's.
     [[nodiscard]] std::optional<ViewStage> staleFrom() const;  // loading, running or comparing
-    void cancel();                      // cancels the running work; the previous result stays
+    void cancel();  // cancels the running work; the previous result stays
     void rerunAll();
     // Timing of the most recent completed run per backend (for "speedup against serial").
     [[nodiscard]] std::optional<RunTiming> lastTiming(processing::BackendKind kind) const;
@@ -167,8 +169,9 @@ class PipelineModel : public QObject {
     // A new input changed parameters to fit it (e.g. a manual threshold scaled to its bit
     // depth); the text says what, for the status bar.
     void parametersAdapted(const QString& text);
-    void maskEditsChanged();   // after a mask edit, its undo/redo, a clear or a new input
-    void guidanceChanged();    // seeds or box changed: after an edit, its undo/redo, a new input
+    void maskEditsChanged();          // after a mask edit, its undo/redo, a clear or a new input
+    void maskEditDone(bool changed);  // an editMask call is through
+    void guidanceChanged();  // seeds or box changed: after an edit, its undo/redo, a new input
     void backendChanged();
     void busyChanged(bool busy);
     void comparisonProgress(int percent, const QString& text);

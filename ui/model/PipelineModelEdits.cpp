@@ -7,7 +7,7 @@ namespace xrayprep::ui {
 bool PipelineModel::paintMask(const std::vector<processing::Point2f>& stroke, double radius,
                               bool add) {
     return editMask(
-        [&](const processing::Mask& m) {
+        [=](const processing::Mask& m) {
             return processing::MaskEditTools{}.brush(m, stroke, radius, add);
         },
         add ? tr("Paint mask") : tr("Erase mask"));
@@ -15,7 +15,7 @@ bool PipelineModel::paintMask(const std::vector<processing::Point2f>& stroke, do
 
 bool PipelineModel::lassoMask(const processing::Contour& outline, bool add) {
     return editMask(
-        [&](const processing::Mask& m) {
+        [=](const processing::Mask& m) {
             return processing::MaskEditTools{}.polygon(m, outline, add);
         },
         add ? tr("Lasso into mask") : tr("Lasso out of mask"));
@@ -23,7 +23,7 @@ bool PipelineModel::lassoMask(const processing::Contour& outline, bool add) {
 
 bool PipelineModel::removeMaskPiece(int x, int y) {
     return editMask(
-        [&](const processing::Mask& m) {
+        [=](const processing::Mask& m) {
             return processing::MaskEditTools{}.removeRegion(m, {x, y});
         },
         tr("Remove mask piece"));
@@ -31,7 +31,7 @@ bool PipelineModel::removeMaskPiece(int x, int y) {
 
 bool PipelineModel::fillMaskRegion(int x, int y) {
     return editMask(
-        [&](const processing::Mask& m) {
+        [=](const processing::Mask& m) {
             return processing::MaskEditTools{}.addRegion(m, {x, y});
         },
         tr("Fill enclosed region"));
@@ -39,7 +39,7 @@ bool PipelineModel::fillMaskRegion(int x, int y) {
 
 bool PipelineModel::keepOnlyMaskPiece(int x, int y) {
     return editMask(
-        [&](const processing::Mask& m) {
+        [=](const processing::Mask& m) {
             return processing::MaskEditTools{}.keepOnly(m, {{x, y}});
         },
         tr("Keep only this piece"));

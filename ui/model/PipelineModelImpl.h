@@ -4,6 +4,7 @@
 #include <QThreadPool>
 #include <QTimer>
 #include <QUndoStack>
+#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -54,6 +55,17 @@ struct PipelineModel::Impl {
     std::shared_ptr<const processing::MaskEdits> edits =
         std::make_shared<const processing::MaskEdits>();
     int inputGeneration = 0;  // counts adopted inputs: a mask edit belongs to one
+    // Edits waiting for their pixels to be worked out (PipelineModel::editMask), and the one
+    // being worked out: its description, the edits and input it was made on.
+    struct PendingEdit {
+        std::function<processing::Mask(const processing::Mask&)> edit;
+        QString description;
+    };
+    std::deque<PendingEdit> editQueue;
+    QFutureWatcher<std::shared_ptr<const processing::MaskEdits>> editWatcher;
+    QString editDescription;
+    std::shared_ptr<const processing::MaskEdits> editBase;
+    int editGeneration = 0;
     // ---- contour guidance (seeds and box) ----
     processing::ContourGuidance guidance;
 
@@ -98,6 +110,8 @@ struct PipelineModel::Impl {
     void applyParameters(const processing::PipelineParameters& p);
     bool applyMaskEdits(const std::shared_ptr<const processing::MaskEdits>& e, int generation);
     bool applyGuidance(const processing::ContourGuidance& g, int generation);
+    void startNextEdit();
+    void onEditComputed();
     void replacePipeline();
     template <typename T>
     void releaseOnWorker(T garbage);

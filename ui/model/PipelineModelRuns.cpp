@@ -165,9 +165,8 @@ void PipelineModel::Impl::onRunFinished() {
         // Stages this run published sit beside older ones after them.
         if (runLastPublished) {
             const int next = processing::stageIndex(*runLastPublished) + 1;
-            staleFrom = next < processing::kStageCount
-                            ? std::optional(static_cast<StageId>(next))
-                            : std::nullopt;
+            staleFrom = next < processing::kStageCount ? std::optional(static_cast<StageId>(next))
+                                                       : std::nullopt;
         }
         if (runCancelRequested || outcome->error.empty()) {
             emit q.runCancelled();

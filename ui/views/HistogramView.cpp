@@ -271,7 +271,8 @@ void HistogramView::paintMarkers(QPainter& p, const HistogramAxes& a) const {
         const int used = threshold_->value > 0 && histogram_
                              ? processing::histogramBin(threshold_->value, histogram_->maxValue)
                              : -1;
-        const std::vector<int> shown = prominentTroughs(s, threshold_->troughs, kShownTroughs, used);
+        const std::vector<int> shown =
+            prominentTroughs(s, threshold_->troughs, kShownTroughs, used);
         for (const int b : shown) triangle(b, false, kTrough);
         // And the highest peak between each two of them (the modes those troughs separate).
         std::vector<int> bounds = {-1};

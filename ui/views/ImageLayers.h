@@ -16,8 +16,9 @@ namespace xrayprep::ui {
 // Box-filtered half-size copies (odd edges replicate), used for drawing zoomed-out images.
 [[nodiscard]] processing::Image halveImage(const processing::Image& in);
 [[nodiscard]] processing::FloatImage halveField(const processing::FloatImage& in);
-[[nodiscard]] processing::Raster<std::uint8_t> halveCoverage(
-    const processing::Raster<std::uint8_t>& in);
+// The share of mask pixels (0..255) in each 2^level x 2^level block (blocks cut by the edge:
+// of the pixels they hold), the size of pyramid level `level`.
+[[nodiscard]] processing::Raster<std::uint8_t> coverageAt(const processing::Mask& mask, int level);
 
 // What an image view draws, at several resolutions: level k is the data box-averaged by 2^k.
 // The raw pyramid is built once per image (or given, see setPyramid); the window is applied per
@@ -63,7 +64,6 @@ class ImageLayers {
     std::shared_ptr<const LevelPyramid> given_;
     std::vector<processing::Image> imageLevels_;
     std::vector<processing::FloatImage> fieldLevels_;
-    std::vector<processing::Raster<std::uint8_t>> coverage_;  // mask 0/255, levels 0..
     std::vector<QImage> base_;
     std::vector<QImage> tint_;
 };

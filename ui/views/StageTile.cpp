@@ -79,8 +79,9 @@ void StageTile::updateToolTip() {
             tip += tr("<br>failed: %1").arg(message_.toHtmlEscaped());
             break;
         case TileState::Stale:
-            tip += tr("<br>from the previous run: the run was cancelled before it got here, so "
-                      "this output was made with other parameters than the stages before it");
+            tip +=
+                tr("<br>from the previous run: the run was cancelled before it got here, so "
+                   "this output was made with other parameters than the stages before it");
             break;
     }
     tip += tr("<br><i>Click to show, Ctrl+click to compare with the current stage</i>");

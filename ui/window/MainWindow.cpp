@@ -231,9 +231,10 @@ void MainWindow::connectModel() {
     connect(&model_, &PipelineModel::runCancelled, this, [this] {
         const auto stale = model_.staleFrom();
         display_->runCancelled(model_.displayed(), stale);
-        runLabel_->setText(stale ? tr("Cancelled: %1 onwards from the previous run")
-                                       .arg(tr(viewStageTitle(*stale)))
-                                 : tr("Cancelled"));
+        runLabel_->setText(
+            stale
+                ? tr("Cancelled: %1 onwards from the previous run").arg(tr(viewStageTitle(*stale)))
+                : tr("Cancelled"));
         showQuality();  // the checks of the mask still shown
     });
     connect(&model_, &PipelineModel::runFailed, this, &MainWindow::onRunFailed);

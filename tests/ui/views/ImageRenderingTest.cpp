@@ -140,3 +140,33 @@ TEST(ImageRendering, ReferenceSizeRendersQuickly) {
 
 }  // namespace
 }  // namespace xrayprep::ui
+
+namespace xrayprep::ui {
+namespace {
+
+TEST(MaskCoverage, IsTheShareOfMaskPixelsPerBlockOfTheLevel) {
+    // 5 x 3 mask: the first two columns set. Level 1: blocks 2 x 2 (the last column and row
+    // hold one pixel's width or height).
+    processing::Mask m(5, 3, 0);
+    for (int y = 0; y < 3; ++y) m.at(0, y) = m.at(1, y) = 1;
+    m.at(4, 2) = 1;
+    const auto l0 = coverageAt(m, 0);
+    EXPECT_EQ(l0.at(0, 0), 255);
+    EXPECT_EQ(l0.at(2, 0), 0);
+    const auto l1 = coverageAt(m, 1);
+    ASSERT_EQ(l1.width(), 3);
+    ASSERT_EQ(l1.height(), 2);
+    EXPECT_EQ(l1.at(0, 0), 255);  // 4 of 4
+    EXPECT_EQ(l1.at(1, 0), 0);
+    EXPECT_EQ(l1.at(0, 1), 255);  // 2 of 2 (the last row)
+    EXPECT_EQ(l1.at(2, 1), 255);  // 1 of 1 (the corner pixel)
+    EXPECT_EQ(l1.at(2, 0), 0);
+    const auto l2 = coverageAt(m, 2);  // blocks of 4 x 4: 6 of 12, then 1 of 3
+    ASSERT_EQ(l2.width(), 2);
+    ASSERT_EQ(l2.height(), 1);
+    EXPECT_EQ(l2.at(0, 0), (6 * 255 + 6) / 12);
+    EXPECT_EQ(l2.at(1, 0), (1 * 255 + 1) / 3);
+}
+
+}  // namespace
+}  // namespace xrayprep::ui

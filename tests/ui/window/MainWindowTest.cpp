@@ -9,13 +9,13 @@
 #include <QDropEvent>
 #include <QFile>
 #include <QFileInfo>
+#include <QLabel>
 #include <QMimeData>
 #include <QPushButton>
-#include <QLabel>
 #include <QSpinBox>
-#include <QToolButton>
-#include <QToolBar>
 #include <QTest>
+#include <QToolBar>
+#include <QToolButton>
 #include <QUndoStack>
 #include <QUrl>
 #include <filesystem>
@@ -23,7 +23,6 @@
 #include "gpu/BackendFactory.h"
 #include "processing/pipeline/Pipeline.h"
 #include "tests/ui/window/WindowTestSupport.h"
-#include "ui/window/WindowActions.h"
 #include "ui/panels/BackendSelector.h"
 #include "ui/panels/ParameterPanel.h"
 #include "ui/panels/TimingPanel.h"
@@ -32,6 +31,7 @@
 #include "ui/views/StageStrip.h"
 #include "ui/views/StageTile.h"
 #include "ui/window/StageDisplay.h"
+#include "ui/window/WindowActions.h"
 
 namespace xrayprep::ui::test {
 namespace {
@@ -115,15 +115,17 @@ TEST_F(MainWindowTest, ACancelledRunMarksTheStagesLeftFromThePreviousRun) {
     ASSERT_NE(size, nullptr);
     QSignalSpy cancelled(model.get(), &PipelineModel::runCancelled);
     // Esc as soon as the new median is shown.
-    const auto escape = QObject::connect(
-        model.get(), &PipelineModel::stageFinished, window.get(), [this](ViewStage s) {
-            if (s == ViewStage::Median) QTest::keyClick(window.get(), Qt::Key_Escape);
-        });
+    const auto escape = QObject::connect(model.get(), &PipelineModel::stageFinished, window.get(),
+                                         [this](ViewStage s) {
+                                             if (s == ViewStage::Median)
+                                                 QTest::keyClick(window.get(), Qt::Key_Escape);
+                                         });
     size->setValue(9);
     ASSERT_TRUE(waitForCount(cancelled, 1));
     auto* label = window->findChild<QLabel*>(QStringLiteral("runLabel"));
     ASSERT_NE(label, nullptr);
-    EXPECT_TRUE(label->text().startsWith(QStringLiteral("Cancelled"))) << label->text().toStdString();
+    EXPECT_TRUE(label->text().startsWith(QStringLiteral("Cancelled")))
+        << label->text().toStdString();
     EXPECT_EQ(model->staleFrom(), ViewStage::Threshold);
     const StageStrip& strip = window->stageDisplay().strip();
     EXPECT_EQ(strip.tile(ViewStage::Original).state(), TileState::Done);
