@@ -25,9 +25,13 @@ constexpr std::uintmax_t kMaxSessionBytes = 1 << 20;  // parameters and seeds: a
     throw SessionError(file.string() + ": " + problem);
 }
 
-const Json& member(const fs::path& file, const Json& object, const std::string& key) {
+// A C string key: GCC 13's -Wdangling-reference takes a std::string temporary argument for
+// what the returned reference may point into.
+const Json& member(const fs::path& file, const Json& object, const char* key) {
     const Json* value = object.find(key);
-    if (value == nullptr) fail(file, "not a valid session: \"" + key + "\" is missing");
+    if (value == nullptr) {
+        fail(file, std::string("not a valid session: \"") + key + "\" is missing");
+    }
     return *value;
 }
 

@@ -24,9 +24,11 @@ QualityReport check(const Mask& mask, const Mask& anatomy = anatomyBox(),
                          anatomy.empty() ? kH : anatomy.height(), spacing);
 }
 
-const QualityCheck& get(const QualityReport& r, const std::string& id) {
+// A C string key: GCC 13's -Wdangling-reference takes a std::string temporary argument for
+// what the returned reference may point into.
+const QualityCheck& get(const QualityReport& r, const char* id) {
     const QualityCheck* c = r.find(id);
-    if (c == nullptr) throw std::runtime_error("no check " + id);
+    if (c == nullptr) throw std::runtime_error(std::string("no check ") + id);
     return *c;
 }
 
