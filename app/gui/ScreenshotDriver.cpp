@@ -61,7 +61,7 @@ void ScreenshotDriver::start() {
 
 void ScreenshotDriver::captureNext() {
     if (next_ >= ui::kViewStageCount) {
-        captureEditing();
+        captureLasso();
         return;
     }
     const auto stage = ui::kAllViewStages[static_cast<std::size_t>(next_)];
@@ -69,6 +69,42 @@ void ScreenshotDriver::captureNext() {
     QTimer::singleShot(kSettleMilliseconds, this, [this, stage] {
         if (!save(QString::fromLatin1(ui::viewStageTitle(stage)).toLower())) return;
         captureNext();
+    });
+}
+
+void ScreenshotDriver::captureLasso() {
+    // The Lasso + tool while the outline is being drawn around a patch of soft tissue beside the
+    // mask's middle (the button still down), then released: the patch joins the mask.
+    window_.showStage(ui::ViewStage::Mask);
+    window_.maskEditBar().setTool(ui::EditTool::LassoAdd);
+    const auto& contour = model_.displayed().contour;
+    if (!contour || contour->mask.empty()) {
+        captureEditing();
+        return;
+    }
+    const auto [left, top, right, bottom] = boneBounds(contour->mask);
+    ui::ImageView& view = window_.stageDisplay().imageView();
+    const auto at = [&](double fx, double fy) {
+        return view.transform()
+            .imageToView(QPointF(left + fx * (right - left), top + fy * (bottom - top)))
+            .toPoint();
+    };
+    const QPoint first = at(-0.15, 0.55);
+    const auto send = [&view](QEvent::Type type, QPoint p, Qt::MouseButton button,
+                              Qt::MouseButtons buttons) {
+        QMouseEvent e(type, QPointF(p), view.mapToGlobal(QPointF(p)), button, buttons,
+                      Qt::NoModifier);
+        QApplication::sendEvent(&view, &e);
+    };
+    send(QEvent::MouseButtonPress, first, Qt::LeftButton, Qt::LeftButton);
+    for (const auto& [fx, fy] : std::vector<std::pair<double, double>>{
+             {0.05, 0.5}, {0.12, 0.6}, {0.1, 0.72}, {-0.05, 0.75}, {-0.18, 0.66}}) {
+        send(QEvent::MouseMove, at(fx, fy), Qt::NoButton, Qt::LeftButton);
+    }
+    QTimer::singleShot(kSettleMilliseconds, this, [this, first, send] {
+        if (!save(QStringLiteral("lasso"))) return;
+        afterEdit([this] { captureEditing(); }, [this] { captureEditing(); });
+        send(QEvent::MouseButtonRelease, first, Qt::LeftButton, Qt::NoButton);
     });
 }
 
@@ -88,30 +124,38 @@ void ScreenshotDriver::captureEditing() {
     const float x1 = static_cast<float>(left) + 0.7f * static_cast<float>(right - left);
     const double radius = 0.01 * std::max(m.width(), m.height());
     window_.maskEditBar().setBrushRadiusPixels(radius);
-    connect(
-        &model_, &ui::PipelineModel::runFinished, this,
+    afterEdit(
         [this, x1, y] {
-            QTimer::singleShot(kSettleMilliseconds, this, [this, x1, y] {
-                // The cursor over the end of the stroke: the brush's outline shows.
-                ui::ImageView& view = window_.stageDisplay().imageView();
-                const QPointF at = view.transform().imageToView(QPointF(x1 + 0.5, y + 0.5));
-                QMouseEvent move(QEvent::MouseMove, at, view.mapToGlobal(at), Qt::NoButton,
-                                 Qt::NoButton, Qt::NoModifier);
-                QApplication::sendEvent(&view, &move);
-                QTimer::singleShot(kSettleMilliseconds, this, [this] {
-                    if (save(QStringLiteral("mask-editing"))) captureGuidance();
-                });
+            // The cursor over the end of the stroke: the brush's outline shows.
+            ui::ImageView& view = window_.stageDisplay().imageView();
+            const QPointF at = view.transform().imageToView(QPointF(x1 + 0.5, y + 0.5));
+            QMouseEvent move(QEvent::MouseMove, at, view.mapToGlobal(at), Qt::NoButton,
+                             Qt::NoButton, Qt::NoModifier);
+            QApplication::sendEvent(&view, &move);
+            QTimer::singleShot(kSettleMilliseconds, this, [this] {
+                if (save(QStringLiteral("mask-editing"))) captureGuidance();
             });
         },
-        Qt::SingleShotConnection);
-    // A stroke that changed nothing re-runs nothing: go on without the editing shot.
+        // A stroke that changed nothing re-runs nothing: on without the editing shot.
+        [this] { captureGuidance(); });
+    if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) captureGuidance();
+}
+
+void ScreenshotDriver::afterEdit(std::function<void()> changed, std::function<void()> unchanged) {
     connect(
         &model_, &ui::PipelineModel::maskEditDone, this,
-        [this](bool changed) {
-            if (!changed) captureGuidance();
+        [this, changed = std::move(changed), unchanged = std::move(unchanged)](bool edited) {
+            if (!edited) {
+                unchanged();
+                return;
+            }
+            // The edit's run (from the mask stage) has started: shoot once it has finished.
+            connect(
+                &model_, &ui::PipelineModel::runFinished, this,
+                [this, changed] { QTimer::singleShot(kSettleMilliseconds, this, changed); },
+                Qt::SingleShotConnection);
         },
         Qt::SingleShotConnection);
-    if (!model_.paintMask({{x0, y}, {x1, y}}, radius, false)) captureGuidance();
 }
 
 void ScreenshotDriver::captureGuidance() {

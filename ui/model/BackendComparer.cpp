@@ -9,7 +9,7 @@
 
 #include "gpu/BackendFactory.h"
 #include "processing/pipeline/Pipeline.h"
-#include "ui/model/WorkerPriority.h"
+#include "ui/data/WorkerPriority.h"
 
 namespace xrayprep::ui {
 

@@ -3,7 +3,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
 
-#include "ui/model/WorkerPriority.h"
+#include "ui/data/WorkerPriority.h"
 
 namespace xrayprep::ui {
 

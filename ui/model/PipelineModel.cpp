@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/data/WorkerPriority.h"
 #include "ui/model/ParameterEditCommand.h"
 #include "ui/model/PipelineModelImpl.h"
 #include "ui/model/PresetFile.h"
 #include "ui/model/SnapshotCommand.h"
-#include "ui/model/WorkerPriority.h"
 
 namespace xrayprep::ui {
 
@@ -251,6 +251,7 @@ void PipelineModel::Impl::startNextEdit() {
     editGeneration = inputGeneration;
     editWatcher.setFuture(QtConcurrent::run(
         &pool, [contour = displayed.contour, base = edits, edit = std::move(next.edit)]() {
+            lowerWorkerThreadPriority();
             const processing::Mask& before = contour->mask;
             const processing::Mask after = edit(before);
             if (after == before) return MaskLayer();
@@ -267,6 +268,7 @@ void PipelineModel::Impl::onEditComputed() {
     // An edit made on edits an undo has taken away since is dropped, like one made on a mask
     // that is no longer shown.
     if (!current || editBase != edits) changed.reset();
+    const bool recorded = changed != nullptr;  // before the command takes it
     if (changed) {
         Impl* d = this;
         const int generation = inputGeneration;
@@ -275,7 +277,7 @@ void PipelineModel::Impl::onEditComputed() {
             std::move(changed), editDescription));
     }
     if (!current) editQueue.clear();
-    emit q.maskEditDone(changed != nullptr);
+    emit q.maskEditDone(recorded);
     startNextEdit();
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "session/SessionFile.h"
+#include "ui/data/WorkerPriority.h"
 #include "ui/model/PipelineModelImpl.h"
 
 namespace xrayprep::ui {
@@ -30,6 +31,7 @@ bool PipelineModel::saveSession(const QString& path) {
     d.sessionWatcher.setFuture(
         QtConcurrent::run(&d.pool, [s, edits = d.edits, file, protectedPaths] {
             try {
+                lowerWorkerThreadPriority();
                 s->edits = *edits;
                 session::SessionFile::save(*s, file, protectedPaths);
                 return QString();

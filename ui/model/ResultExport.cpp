@@ -3,7 +3,7 @@
 #include <random>
 #include <system_error>
 
-#include "ui/model/WorkerPriority.h"
+#include "ui/data/WorkerPriority.h"
 
 namespace xrayprep::ui {
 

@@ -2,7 +2,7 @@
 
 #include <QString>
 
-#include "ui/model/WorkerPriority.h"
+#include "ui/data/WorkerPriority.h"
 
 namespace xrayprep::ui {
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/data/WorkerPriority.h"
 #include "ui/views/ImageViewPainter.h"
 
 namespace xrayprep::ui {
@@ -120,7 +121,10 @@ void ImageView::buildLevels() {
         watcher->deleteLater();
         levelsBuilt(watcher->result(), input);
     });
-    watcher->setFuture(QtConcurrent::run(&levelPool(), &buildPyramid, image_, field_));
+    watcher->setFuture(QtConcurrent::run(&levelPool(), [image = image_, field = field_] {
+        lowerWorkerThreadPriority();  // the GUI thread first, always
+        return buildPyramid(image, field);
+    }));
 }
 
 void ImageView::levelsBuilt(std::shared_ptr<const LevelPyramid> pyramid, const void* input) {

@@ -78,8 +78,11 @@ TEST_F(MaskEditWindowTest, BrushAndEraseStrokesPaintTheMaskUnderTheMouse) {
     const double radius = bar().brushRadiusPixels();
     EXPECT_NEAR(radius, 4.0, 1e-6);
     const QPoint a = view().rect().center() + QPoint(-60, -40), b = a + QPoint(50, 20);
+    QSignalSpy done(model.get(), &PipelineModel::maskEditDone);
     drag({a, b});
     ASSERT_TRUE(waitForCount(runs, 1));
+    ASSERT_EQ(done.count(), 1);
+    EXPECT_TRUE(done.front().at(0).toBool());  // a step was recorded
     const Mask painted =
         MaskEditTools{}.brush(automatic, {imagePoint(a), imagePoint(b)}, radius, true);
     ASSERT_NE(painted, automatic);

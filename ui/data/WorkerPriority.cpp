@@ -1,4 +1,4 @@
-#include "ui/model/WorkerPriority.h"
+#include "ui/data/WorkerPriority.h"
 
 #if defined(__linux__)
 #include <sys/resource.h>
