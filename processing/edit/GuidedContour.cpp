@@ -1,5 +1,7 @@
 #include "processing/edit/GuidedContour.h"
 
+#include "processing/core/OtsuSplit.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -20,34 +22,17 @@ std::string at(const GuideSeed& s) {
 // The two class means of Otsu's split of `values` (min..max in integer steps): the local
 // brightness of tissue and of bone around a seed.
 std::pair<double, double> otsuMeans(const std::vector<std::uint16_t>& values) {
+    if (values.empty()) return {0.0, 0.0};
     const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-    if (values.empty() || *lo == *hi) {
-        const double v = values.empty() ? 0.0 : *lo;
-        return {v, v};
-    }
+    if (*lo == *hi) return {static_cast<double>(*lo), static_cast<double>(*lo)};
     const int first = *lo;
-    std::vector<double> count(static_cast<std::size_t>(*hi - first + 1), 0.0);
-    for (std::uint16_t v : values) count[static_cast<std::size_t>(v - first)] += 1.0;
-    double total = 0.0, sum = 0.0;
-    for (std::size_t i = 0; i < count.size(); ++i) {
-        total += count[i];
-        sum += count[i] * static_cast<double>(i);
-    }
-    double below = 0.0, belowSum = 0.0, best = -1.0;
-    std::pair<double, double> means{0.0, 0.0};
-    for (std::size_t t = 0; t + 1 < count.size(); ++t) {
-        below += count[t];
-        belowSum += count[t] * static_cast<double>(t);
-        const double above = total - below;
-        if (below == 0.0 || above == 0.0) continue;
-        const double m0 = belowSum / below, m1 = (sum - belowSum) / above;
-        const double between = below * above * (m1 - m0) * (m1 - m0);
-        if (between > best) {
-            best = between;
-            means = {first + m0, first + m1};
-        }
-    }
-    return means;
+    std::vector<double> counts(static_cast<std::size_t>(*hi - first + 1), 0.0);
+    for (std::uint16_t v : values) counts[static_cast<std::size_t>(v - first)] += 1.0;
+    std::vector<double> sums(counts.size());
+    for (std::size_t i = 0; i < counts.size(); ++i)
+        sums[i] = counts[i] * (first + static_cast<double>(i));
+    const OtsuSplit split = otsuSplit(counts, sums);
+    return {split.mean0, split.mean1};
 }
 
 }  // namespace
