@@ -5,8 +5,8 @@
 # -O2 -g1 (line tables for the reports, no full debug info: the build stays affordable on a
 # 2-core CI machine), CUDA off (the sanitizers do not cover device code; CI has no GPU).
 # Excluded: two tests that measure the process rather than check it, which ASan breaks without
-# saying anything about memory errors: the GUI-thread latency test (Responsiveness.*, a
-# wall-clock budget; ASan is 2-3x slower) and the batch peak-memory test
+# saying anything about memory errors: the GUI-thread latency tests (Responsiveness.* and
+# EditingResponsiveness.*, wall-clock budgets; ASan is 2-3x slower) and the batch peak-memory test
 # (BatchCli.PeakMemory*, resident-set ratios; ASan's shadow memory and quarantine inflate them).
 # Leak checking is on (except for the 3D preview tests, see below); the known leaks of system
 # libraries (libdbus under Qt's xcb platform) are suppressed in scripts/sanitizers/lsan.supp,
@@ -41,7 +41,7 @@ status=0
 # or suppress ("<unknown module>"). ASan and UBSan stay on for them.
 preview='^(MeshPreview|MainWindowPreview)'
 ctest --output-on-failure -j "$jobs" --timeout 1800 \
-  -E "^(Responsiveness\.|BatchCli\.PeakMemory)|$preview" "$@" || status=$?
+  -E "^(Responsiveness\.|EditingResponsiveness\.|BatchCli\.PeakMemory)|$preview" "$@" || status=$?
 ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" \
   ctest --output-on-failure -j "$jobs" --timeout 1800 -R "$preview" "$@" || status=$?
 echo "sanitize: tests took $(($(date +%s) - built)) s"

@@ -398,7 +398,7 @@ void ImageView::paintEvent(QPaintEvent*) {
     }
     if (!guidance_.empty() || drag_ == Drag::Box) {
         processing::ContourGuidance shown = guidance_;
-        if (drag_ == Drag::Seed) {
+        if (drag_ == Drag::Seed && movingSeed_ < static_cast<int>(shown.seeds.size())) {
             shown.seeds[static_cast<std::size_t>(movingSeed_)].x = gestureEnd_.x();
             shown.seeds[static_cast<std::size_t>(movingSeed_)].y = gestureEnd_.y();
         } else if (drag_ == Drag::Box) {
@@ -502,9 +502,12 @@ void ImageView::finishGuidanceGesture() {
     drag_ = Drag::None;
     update();
     if (drag == Drag::Seed) {
-        const auto& s = guidance_.seeds[static_cast<std::size_t>(movingSeed_)];
-        if (QPoint(s.x, s.y) != gestureEnd_ && gestureEnd_ != gestureStart_) {
-            emit seedMoved(movingSeed_, gestureEnd_);
+        // The seeds may have changed under the drag (an undo by key): only a seed still there.
+        if (movingSeed_ < static_cast<int>(guidance_.seeds.size())) {
+            const auto& s = guidance_.seeds[static_cast<std::size_t>(movingSeed_)];
+            if (QPoint(s.x, s.y) != gestureEnd_ && gestureEnd_ != gestureStart_) {
+                emit seedMoved(movingSeed_, gestureEnd_);
+            }
         }
         movingSeed_ = -1;
     } else if (drag == Drag::Box) {
