@@ -102,7 +102,8 @@ std::string parameterChangeText(const processing::ParameterDescriptor& d,
         stage[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(stage[0])));
     }
     std::string label = parameterLabel(d.key);
-    if (!label.empty()) label[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(label[0])));
+    if (!label.empty())
+        label[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(label[0])));
     return stage + " " + label + ": " + valueText(before) + " → " + valueText(after);
 }
 

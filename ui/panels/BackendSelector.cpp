@@ -26,24 +26,26 @@ QString unavailableReasonForPeople(const BackendChoice& choice) {
         return QObject::tr("this copy of xrayprep was built without CUDA");
     }
     if (lower.contains(QStringLiteral("driver version is insufficient"))) {
-        return QObject::tr("No usable NVIDIA GPU/driver: the NVIDIA driver is older than this "
-                           "build needs (update the driver)");
+        return QObject::tr(
+            "No usable NVIDIA GPU/driver: the NVIDIA driver is older than this "
+            "build needs (update the driver)");
     }
     if (lower.contains(QStringLiteral("no cuda")) || lower.contains(QStringLiteral("no device")) ||
         lower.contains(QStringLiteral("not detected"))) {
         return QObject::tr("No usable NVIDIA GPU/driver: no NVIDIA GPU found");
     }
     if (lower.contains(QStringLiteral("driver")) && lower.contains(QStringLiteral("not"))) {
-        return QObject::tr("No usable NVIDIA GPU/driver: the NVIDIA driver is not installed or "
-                           "not loaded");
+        return QObject::tr(
+            "No usable NVIDIA GPU/driver: the NVIDIA driver is not installed or "
+            "not loaded");
     }
     return QObject::tr("No usable NVIDIA GPU/driver: %1").arg(raw);
 }
 
 QString backendChoiceText(const BackendChoice& choice) {
     const QString name = QString::fromUtf8(processing::toString(choice.kind));
-    const QString detail =
-        choice.available ? QString::fromStdString(choice.detail) : unavailableReasonForPeople(choice);
+    const QString detail = choice.available ? QString::fromStdString(choice.detail)
+                                            : unavailableReasonForPeople(choice);
     if (!choice.available) {
         return detail.isEmpty() ? QObject::tr("%1 — unavailable").arg(name)
                                 : QObject::tr("%1 — unavailable: %2").arg(name, detail);
@@ -123,11 +125,11 @@ void BackendSelector::setBackends(const std::vector<BackendChoice>& backends) {
         const int row = combo_->count() - 1;
         const QString detail = QString::fromStdString(b.detail);
         // The tool tip keeps the runtime's own words too, for whoever fixes the machine.
-        combo_->setItemData(row,
-                            b.available ? detail
-                                        : tr("Unavailable: %1\n(%2)")
-                                              .arg(unavailableReasonForPeople(b), detail),
-                            Qt::ToolTipRole);
+        combo_->setItemData(
+            row,
+            b.available ? detail
+                        : tr("Unavailable: %1\n(%2)").arg(unavailableReasonForPeople(b), detail),
+            Qt::ToolTipRole);
         if (!b.available && model) {
             QStandardItem* item = model->item(row);
             item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
