@@ -4,8 +4,10 @@
 #include <sstream>
 
 #include "app/cli/ArgumentList.h"
+#include "app/cli/BusyLoad.h"
 #include "app/cli/Commands.h"
 #include "app/cli/InputSource.h"
+#include "app/cli/OutputAgreement.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
@@ -90,30 +92,15 @@ std::vector<std::string> splitList(const std::string& text) {
     return out;
 }
 
-// Which stage outputs of `other` equal the serial reference bit for bit.
-std::string agreement(const processing::PipelineResult& ref,
-                      const processing::PipelineResult& other) {
-    std::string text;
-    auto add = [&](const char* name, bool same) {
-        text += std::string(text.empty() ? "" : ", ") + name + (same ? " ==" : " DIFFERS");
-    };
-    add("median", ref.median == other.median);
-    add("threshold", ref.thresholded == other.thresholded);
-    add("sobel", ref.sobel == other.sobel);
-    add("mask", ref.contour.mask == other.contour.mask);
-    add("final", ref.final == other.final);
-    add("esf", ref.esf.field == other.esf.field);
-    return text;
-}
-
 }  // namespace
 
 int runBenchCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs, {"backends", "repeat", "json", "threads", "set", "frame"}, {});
+    const ArgumentList args(rawArgs, {"backends", "repeat", "json", "threads", "set", "frame", "load"}, {});
     if (args.positionals().size() > 1) throw UsageError("bench takes at most one INPUT");
     const std::string input = args.positionals().empty() ? "sample:planar" : args.positionals()[0];
     const int repeat = args.intValue("repeat", 5, 1, 1000);
     const int threads = args.intValue("threads", 0, 0, 1024);
+    const int loadThreads = args.intValue("load", 0, 0, 256);
     processing::PipelineParameters params;
     try {
         for (const auto& a : args.values("set")) processing::setParameterFromText(params, a);
@@ -131,6 +118,13 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
     std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
                 input.c_str(), loaded.image.width(), loaded.image.height(),
                 loaded.image.bitsStored(), repeat);
+    // Started after the input is loaded and stopped after the last run: it overlaps every
+    // timed run of every backend alike.
+    const BusyLoad load(loadThreads);
+    if (loadThreads > 0) {
+        std::printf("load: %d busy thread(s) competing for the cores during every run\n",
+                    loadThreads);
+    }
 
     std::vector<BackendTimes> results;
     for (const auto kind : kinds) {
@@ -188,7 +182,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         if (results[0].label != "serial") break;
         std::printf("%s vs serial: speedup %.2fx; %s\n", results[i].label.c_str(),
                     medianOf(results[0].runMs) / std::max(1e-9, medianOf(results[i].runMs)),
-                    agreement(results[0].last, results[i].last).c_str());
+                    describeAgreement(results[0].last, results[i].last).c_str());
     }
 
     if (const auto jsonPath = args.value("json")) {
@@ -200,12 +194,16 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         doc["height"] = loaded.image.height();
         doc["bitsStored"] = loaded.image.bitsStored();
         doc["repeat"] = repeat;
+        doc["loadThreads"] = loadThreads;
         doc["parameters"] = processing::parametersToJson(params);
         Json list = Json::array();
         for (const auto& t : results) {
             Json b = Json::object();
             b["backend"] = t.label;
             b["description"] = t.description;
+            if (&t != &results.front() && results.front().label == "serial") {
+                b["agreementWithSerial"] = describeAgreement(results.front().last, t.last);
+            }
             Json stages = Json::object();
             for (StageId s : processing::kAllStages) {
                 const auto& v = t.stageMs[processing::stageIndex(s)];

@@ -27,7 +27,7 @@ constexpr const char* kUsage = R"(usage:
                    [--report FILE.json] [--frame N] [--export LIST] [--anonymize] [--gallery]
   xrayprep-cli run --session FILE.xrayprep-session [--out DIR] [--export LIST] [--set ...]...
   xrayprep-cli bench [INPUT] [--backends LIST] [--repeat N] [--json FILE] [--threads N]
-                     [--set STAGE.PARAM=VALUE]...
+                     [--set STAGE.PARAM=VALUE]... [--load N]
   xrayprep-cli backends        list the compute backends and why one is unavailable
   xrayprep-cli --version
 
@@ -50,6 +50,10 @@ the input's contact sheet, sheet.png, which --gallery writes).
 run --session runs a session saved by the application (File > Save Session): its input,
 parameters, seeds and box, and mask edits; --out defaults to FILE-results beside it. A session
 whose input file changed since it was saved (SHA-256) is refused.
+bench times every stage of each backend on one input (median of --repeat runs) and says how
+each backend's outputs compare with serial's (differing pixels, largest difference, the
+mask's Dice). bench --load N keeps N extra threads busy during the runs: a desktop whose cores
+are shared with other programs (docs/PERFORMANCE.md).
 Exit codes: 0 all inputs ok; 3 none failed but some need review; 1 some inputs failed (also
 when others need review); 2 usage error.
 )";

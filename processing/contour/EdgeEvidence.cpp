@@ -138,9 +138,9 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     const float levelFloor = 1e-4f * largest(level.density);
     const float strengthFloor = 1e-4f * largest(strength.density);
     constexpr float kNone = std::numeric_limits<float>::infinity();
-    out.level = FloatImage(w, h);
-    out.strength = FloatImage(w, h);
-    out.edges = Mask(w, h);
+    out.level = FloatImage(w, h, kUnset);
+    out.strength = FloatImage(w, h, kUnset);
+    out.edges = Mask(w, h, kUnset);
 #pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
     for (std::int64_t i = 0; i < n; ++i) {
         out.level.data()[i] = level.density.data()[i] > levelFloor ? level.mean.data()[i] : kNone;

@@ -23,7 +23,7 @@ WorkingGrid::WorkingGrid(int fullWidth, int fullHeight, int workingSize)
 
 template <typename AddRow>
 FloatImage WorkingGrid::columnSummedMean(const ExecutionPolicy& policy, AddRow addRow) const {
-    FloatImage out(width_, height_, 0.0f);
+    FloatImage out(width_, height_, kUnset);  // every pixel written below
     const int f = factor_;
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
@@ -72,7 +72,7 @@ FloatImage WorkingGrid::blockMeanAbsDifference(const Image& a, const Image& b,
 }
 
 FloatImage WorkingGrid::blockMax(const Image& full, const ExecutionPolicy& policy) const {
-    FloatImage out(width_, height_, 0.0f);
+    FloatImage out(width_, height_, kUnset);  // every pixel written below
     forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
         std::uint16_t m = 0;
         for (int y = y0; y < y1; ++y) {
@@ -86,7 +86,7 @@ FloatImage WorkingGrid::blockMax(const Image& full, const ExecutionPolicy& polic
 
 Mask WorkingGrid::blockMajorityAbove(const Image& full, std::uint16_t level,
                                      const ExecutionPolicy& policy) const {
-    Mask out(width_, height_, 0);
+    Mask out(width_, height_, kUnset);  // every pixel written below
     forEachBlock(out, policy, [&](int x0, int x1, int y0, int y1) {
         int above = 0;
         for (int y = y0; y < y1; ++y) {

@@ -12,6 +12,9 @@ class Image : public Raster<std::uint16_t> {
   public:
     Image() = default;
     Image(int width, int height, int bitsStored, std::uint16_t fill = 0);
+    // Pixels unset: the caller writes every one before any is read (no serial zero fill of a
+    // whole image on the calling thread before a parallel pass writes it anyway).
+    Image(int width, int height, int bitsStored, UnsetPixels);
 
     [[nodiscard]] int bitsStored() const { return bitsStored_; }
     [[nodiscard]] std::uint16_t maxValue() const {
@@ -26,5 +29,7 @@ class Image : public Raster<std::uint16_t> {
 
 // Copies the pixels of `like` into a new image of the same size and depth, all set to `fill`.
 Image makeImageLike(const Image& like, std::uint16_t fill = 0);
+// The same size and depth as `like`, pixels unset (the caller writes every one).
+Image makeUnsetImageLike(const Image& like);
 
 }  // namespace xrayprep::processing

@@ -48,7 +48,7 @@ void validate(const EsfParams& p, const ExecutionPolicy& policy) {
 EsfResult EsfSolver::operator()(const Mask& mask, const EsfParams& params,
                                 const ExecutionPolicy& policy) const {
     validate(params, policy);
-    const Mask shape = esfShapePixels(mask, params.shape);
+    const Mask shape = esfShapePixels(mask, params.shape, policy);
     EsfResult result;
     if (params.mode == EsfMode::Explicit) {
         const esf::ShapeRuns runs(shape);

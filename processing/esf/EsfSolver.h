@@ -17,7 +17,8 @@ struct EsfResult {
 
 // Shape pixels S of a mask: its 4-connected boundary (mask pixels with a 4-neighbour inside
 // the image that is not in the mask; the image border does not count), or the whole mask.
-[[nodiscard]] Mask esfShapePixels(const Mask& mask, EsfShape shape);
+[[nodiscard]] Mask esfShapePixels(const Mask& mask, EsfShape shape,
+                                  const ExecutionPolicy& policy = ExecutionPolicy::serial());
 
 // Edge Strength Function (Tari, Shah, Pien 1997) of a mask: v = 1 on S (fixed), 0 elsewhere
 // at first, Neumann image border (an out-of-image neighbour is the pixel itself).

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "processing/core/ForEachPixel.h"
+
 #ifdef _OPENMP
 #include <omp.h>
 #endif
@@ -19,8 +21,14 @@ struct FieldBuffer {
     FloatImage image;
     std::vector<RowSpan> nonzero;
 
-    FieldBuffer(int width, int height)
-        : image(width, height, 0.0f), nonzero(static_cast<std::size_t>(height)) {}
+    // Zeroed by row shares in parallel: a serial fill of two full-size float images (and the
+    // first touch of their pages) was the largest serial part of the ESF stage.
+    FieldBuffer(int width, int height, const ExecutionPolicy& policy)
+        : image(width, height, kUnset), nonzero(static_cast<std::size_t>(height)) {
+        forEachShare(height, policy, [&](std::int64_t y0, std::int64_t y1) {
+            if (y1 > y0) std::fill(image.row(static_cast<int>(y0)), image.row(static_cast<int>(y1 - 1)) + width, 0.0f);
+        });
+    }
 };
 
 // Per-thread ring of the intermediate steps 1..k-1 of a band: 3 rows per step are enough
@@ -108,14 +116,16 @@ FloatImage ExplicitEsfSolver::operator()(const ShapeRuns& shape, ExplicitEsfCoef
                                          ExplicitEsfSchedule schedule) const {
     const int width = shape.width();
     const int height = shape.height();
-    FieldBuffer a(width, height);
-    for (int y = 0; y < height; ++y) {
-        for (const RowSpan& run : shape.row(y))
-            std::fill(a.image.row(y) + run.begin, a.image.row(y) + run.end, 1.0f);
-        a.nonzero[static_cast<std::size_t>(y)] = shape.hull(y);
-    }
+    FieldBuffer a(width, height, policy);
+    forEachShare(height, policy, [&](std::int64_t y0, std::int64_t y1) {
+        for (auto y = static_cast<int>(y0); y < y1; ++y) {
+            for (const RowSpan& run : shape.row(y))
+                std::fill(a.image.row(y) + run.begin, a.image.row(y) + run.end, 1.0f);
+            a.nonzero[static_cast<std::size_t>(y)] = shape.hull(y);
+        }
+    });
     if (iterations <= 0 || shape.empty()) return std::move(a.image);
-    FieldBuffer b(width, height);
+    FieldBuffer b(width, height, policy);
 
     const int threads = std::max(policy.threads, 1);
     const int steps =

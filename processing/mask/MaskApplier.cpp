@@ -13,7 +13,7 @@ Image MaskApplier::operator()(const Image& original, const Mask& mask,
                                     std::to_string(original.width()) + "x" +
                                     std::to_string(original.height()));
     }
-    Image out = makeImageLike(original);
+    Image out = makeUnsetImageLike(original);
     const std::uint16_t* in = original.data();
     const std::uint8_t* m = mask.data();
     std::uint16_t* o = out.data();

@@ -33,7 +33,7 @@ void validateSize(int size) {
 
 // Rows are independent, so bands of rows go to threads.
 Image filter3x3(const Image& input, int threads) {
-    Image output = makeImageLike(input);
+    Image output = makeUnsetImageLike(input);
     const Median3x3 median;
     const int height = input.height();
     constexpr int kBand = 64;
@@ -62,7 +62,7 @@ Image filterByColumnHistograms(const Image& input, int size, int threads) {
         planMedianTiles(input.width(), input.height(), stripWidth, threads > 1 ? 2 * threads : 1,
                         std::max(32, 2 * size));
 
-    Image output = makeImageLike(input);
+    Image output = makeUnsetImageLike(input);
     const auto tileCount = static_cast<std::ptrdiff_t>(tiles.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
     for (std::ptrdiff_t i = 0; i < tileCount; ++i) median.filterTile(input, tiles[i], output);

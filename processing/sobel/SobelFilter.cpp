@@ -42,7 +42,7 @@ XRAYPREP_VECTOR_CLONES void sobelInterior(const std::uint16_t* __restrict up,
 }  // namespace
 
 Image SobelFilter::operator()(const Image& input, const ExecutionPolicy& policy) const {
-    Image out = makeImageLike(input);
+    Image out = makeUnsetImageLike(input);
     const int w = input.width();
     const int h = input.height();
     const std::int32_t maxValue = input.maxValue();

@@ -6,7 +6,7 @@ namespace xrayprep::processing {
 
 Image ThresholdApplier::operator()(const Image& input, std::uint16_t cutValue,
                                    const ExecutionPolicy& policy) const {
-    Image out = makeImageLike(input);
+    Image out = makeUnsetImageLike(input);
     const std::uint16_t* in = input.data();
     std::uint16_t* o = out.data();
     const auto n = static_cast<std::ptrdiff_t>(input.size());

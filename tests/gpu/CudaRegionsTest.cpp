@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "mesh_export/PgmReader.h"
 #include "processing/pipeline/Pipeline.h"
 #include "tests/gpu/GpuTestSupport.h"
 #include "tests/gpu/RegionsScenes.h"
@@ -56,29 +57,6 @@ void expectSceneAgrees(const gpu_test::RegionsScene& scene, processing::ComputeB
                   << std::count(s.mask.pixels().begin(), s.mask.pixels().end(), 1) << " bone px, "
                   << s.contours.size() << " outline(s)\n";
     }
-}
-
-// A binary PGM (P5, maxval below 65536, as scripts/films_to_pgm.py writes the films) as an
-// Image of the bits its maxval needs; an empty image when the file is not one.
-processing::Image readPgm(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string magic;
-    int w = 0, h = 0, maxval = 0;
-    in >> magic >> w >> h >> maxval;
-    if (!in || magic != "P5" || w <= 0 || h <= 0 || maxval <= 0 || maxval > 65535) return {};
-    in.get();  // the single whitespace before the pixels
-    int bits = 1;
-    while ((1 << bits) - 1 < maxval) ++bits;
-    processing::Image img(w, h, bits);
-    const int bytes = maxval < 256 ? 1 : 2;
-    std::vector<unsigned char> raw(static_cast<std::size_t>(w) * h * bytes);
-    in.read(reinterpret_cast<char*>(raw.data()), static_cast<std::streamsize>(raw.size()));
-    if (!in) return {};
-    for (std::size_t i = 0; i < img.size(); ++i) {
-        img.data()[i] =
-            static_cast<std::uint16_t>(bytes == 1 ? raw[i] : (raw[2 * i] << 8) | raw[2 * i + 1]);
-    }
-    return img;
 }
 
 TEST(CudaRegions, ProjectionPhantomsEqualSerial) {
@@ -130,8 +108,7 @@ TEST(CudaRegions, RealFilmsEqualSerial) {
     for (const auto& path : films) {
         gpu_test::RegionsScene scene;
         scene.name = path.stem().string();
-        scene.image = readPgm(path);
-        ASSERT_FALSE(scene.image.empty()) << path;
+        scene.image = mesh_export::readPgm(path);
         expectSceneAgrees(scene, *cuda, *serial, true);
     }
 }
