@@ -46,12 +46,18 @@ int main(int argc, char** argv) {
             if (i + 1 >= argc) usage((a + " needs a value").c_str());
             return argv[++i];
         };
-        if (a == "--backend") backendName = value();
-        else if (a == "--jobs") jobs = std::max(1, std::atoi(value().c_str()));
-        else if (a == "--threads") threads = std::max(0, std::atoi(value().c_str()));
-        else if (a == "--out") out = value();
-        else if (!a.empty() && a[0] == '-') usage(("unknown option " + a).c_str());
-        else folder = a;
+        if (a == "--backend")
+            backendName = value();
+        else if (a == "--jobs")
+            jobs = std::max(1, std::atoi(value().c_str()));
+        else if (a == "--threads")
+            threads = std::max(0, std::atoi(value().c_str()));
+        else if (a == "--out")
+            out = value();
+        else if (!a.empty() && a[0] == '-')
+            usage(("unknown option " + a).c_str());
+        else
+            folder = a;
     }
     if (folder.empty()) usage("no folder given");
     const auto kind = xrayprep::gpu::backendFromString(backendName);
@@ -89,14 +95,15 @@ int main(int argc, char** argv) {
             const auto t0 = std::chrono::steady_clock::now();
             try {
                 pipeline.setInput(xrayprep::mesh_export::readPgm(files[i]));
-                const xp::PipelineResult& r = pipeline.run(xp::PipelineParameters{}, xp::StageId::Median);
+                const xp::PipelineResult& r =
+                    pipeline.run(xp::PipelineParameters{}, xp::StageId::Median);
                 const fs::path dir = fs::path(out) / files[i].stem();
                 fs::create_directories(dir);
                 xrayprep::mesh_export::writePngGray16(dir / "final.png", r.final);
                 xrayprep::mesh_export::writePngMask(dir / "mask.png", r.contour.mask);
-                const double ms = std::chrono::duration<double, std::milli>(
-                                      std::chrono::steady_clock::now() - t0)
-                                      .count();
+                const double ms =
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                        .count();
                 std::lock_guard lock(printing);
                 std::printf("  %-40s %5dx%-5d %8.1f ms\n", files[i].filename().c_str(),
                             r.final.width(), r.final.height(), ms);

@@ -52,10 +52,11 @@ int main(int argc, char** argv) {
                     cpu = std::min(cpu, processCpuSeconds() - c0);
                     wall = std::min(wall, std::chrono::duration<double>(t1 - t0).count());
                 }
-                std::printf("esf %s %s threads %d: wall %.1f ms, cpu %.1f ms, iterations %d, "
-                            "residual %.3g\n",
-                            xp::toString(mode), xp::toString(shape), threads, 1e3 * wall,
-                            1e3 * cpu, result.iterations, result.relativeResidual);
+                std::printf(
+                    "esf %s %s threads %d: wall %.1f ms, cpu %.1f ms, iterations %d, "
+                    "residual %.3g\n",
+                    xp::toString(mode), xp::toString(shape), threads, 1e3 * wall, 1e3 * cpu,
+                    result.iterations, result.relativeResidual);
             }
         }
     }

@@ -58,8 +58,10 @@ int main(int argc, char** argv) {
     int edits = 5, load = 0;
     for (int i = 2; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
-        if (a == "--edits") edits = std::max(1, std::atoi(argv[i + 1]));
-        else if (a == "--load") load = std::max(0, std::atoi(argv[i + 1]));
+        if (a == "--edits")
+            edits = std::max(1, std::atoi(argv[i + 1]));
+        else if (a == "--load")
+            load = std::max(0, std::atoi(argv[i + 1]));
         else {
             std::fprintf(stderr, "perf_gui_refresh: unknown option %s\n", a.c_str());
             return 2;
@@ -91,9 +93,10 @@ int main(int argc, char** argv) {
     repaint.start(16);
     const app::BusyLoad busy(load);
 
-    std::printf("%s, window 1280x800, ESF stage shown, view repainted every 16 ms, %d busy "
-                "thread(s); %d edits per backend (contour.minAreaMm2)\n",
-                argv[1], load, edits);
+    std::printf(
+        "%s, window 1280x800, ESF stage shown, view repainted every 16 ms, %d busy "
+        "thread(s); %d edits per backend (contour.minAreaMm2)\n",
+        argv[1], load, edits);
     double serialMs = 0.0;
     for (const auto kind : {processing::BackendKind::Serial, processing::BackendKind::OpenMP}) {
         model.setBackend(kind, 0);
@@ -119,7 +122,8 @@ int main(int argc, char** argv) {
             if (!waitFor(finished, before + 1)) return 1;
             QElapsedTimer wait;
             wait.start();
-            while (shownMs < 0 && wait.elapsed() < 10000) QSignalSpy(&view, &ui::ImageView::levelsReady).wait(50);
+            while (shownMs < 0 && wait.elapsed() < 10000)
+                QSignalSpy(&view, &ui::ImageView::levelsReady).wait(50);
             QObject::disconnect(connection);
             times.push_back(shownMs);
         }
@@ -128,8 +132,10 @@ int main(int argc, char** argv) {
                     qPrintable(model.backendDescription()), m,
                     *std::min_element(times.begin(), times.end()),
                     *std::max_element(times.begin(), times.end()));
-        if (kind == processing::BackendKind::Serial) serialMs = m;
-        else std::printf("openmp vs serial in the application: %.2fx\n", serialMs / m);
+        if (kind == processing::BackendKind::Serial)
+            serialMs = m;
+        else
+            std::printf("openmp vs serial in the application: %.2fx\n", serialMs / m);
     }
     return 0;
 }

@@ -48,11 +48,16 @@ Options parse(int argc, char** argv) {
             }
             return std::atoi(argv[++i]);
         };
-        if (a == "--reps") o.reps = std::max(1, next());
-        else if (a == "--size") o.size = next();
-        else if (a == "--width") o.width = next();
-        else if (a == "--height") o.height = next();
-        else if (a == "--threads-too") o.twoThreads = true;
+        if (a == "--reps")
+            o.reps = std::max(1, next());
+        else if (a == "--size")
+            o.size = next();
+        else if (a == "--width")
+            o.width = next();
+        else if (a == "--height")
+            o.height = next();
+        else if (a == "--threads-too")
+            o.twoThreads = true;
         else {
             std::fprintf(stderr,
                          "usage: perf_median [--reps N] [--size S] [--width W --height H] "
@@ -109,15 +114,16 @@ int main(int argc, char** argv) {
                         oursTwo.median(), oursTwo.minimum());
         }
 #ifdef XRAYPREP_PERF_HAVE_OPENCV
-        std::printf("%s: OpenCV %s medianBlur 8-bit, 1 thread: %6.1f %8.1f\n", name,
-                    CV_VERSION, theirs.median(), theirs.minimum());
+        std::printf("%s: OpenCV %s medianBlur 8-bit, 1 thread: %6.1f %8.1f\n", name, CV_VERSION,
+                    theirs.median(), theirs.minimum());
         std::printf("%s: xrayprep / OpenCV = %.2fx (medians), %.2fx (minima)\n", name,
                     ours.median() / theirs.median(), ours.minimum() / theirs.minimum());
         // Independent check: on the 8-bit data both must give the same pixels.
         const Image mine8 = MedianFilter{}(q, params, ExecutionPolicy{1});
         long differing = 0;
         for (int y = 0; y < q.height(); ++y) {
-            for (int x = 0; x < q.width(); ++x) differing += mine8.at(x, y) != dst8.at<std::uint8_t>(y, x);
+            for (int x = 0; x < q.width(); ++x)
+                differing += mine8.at(x, y) != dst8.at<std::uint8_t>(y, x);
         }
         std::printf("%s: on the 8-bit data xrayprep and OpenCV differ in %ld pixel(s)\n", name,
                     differing);

@@ -95,7 +95,8 @@ std::vector<std::string> splitList(const std::string& text) {
 }  // namespace
 
 int runBenchCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs, {"backends", "repeat", "json", "threads", "set", "frame", "load"}, {});
+    const ArgumentList args(rawArgs,
+                            {"backends", "repeat", "json", "threads", "set", "frame", "load"}, {});
     if (args.positionals().size() > 1) throw UsageError("bench takes at most one INPUT");
     const std::string input = args.positionals().empty() ? "sample:planar" : args.positionals()[0];
     const int repeat = args.intValue("repeat", 5, 1, 1000);

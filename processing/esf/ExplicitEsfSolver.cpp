@@ -26,7 +26,9 @@ struct FieldBuffer {
     FieldBuffer(int width, int height, const ExecutionPolicy& policy)
         : image(width, height, kUnset), nonzero(static_cast<std::size_t>(height)) {
         forEachShare(height, policy, [&](std::int64_t y0, std::int64_t y1) {
-            if (y1 > y0) std::fill(image.row(static_cast<int>(y0)), image.row(static_cast<int>(y1 - 1)) + width, 0.0f);
+            if (y1 > y0)
+                std::fill(image.row(static_cast<int>(y0)),
+                          image.row(static_cast<int>(y1 - 1)) + width, 0.0f);
         });
     }
 };

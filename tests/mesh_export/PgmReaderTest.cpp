@@ -40,7 +40,8 @@ TEST_F(PgmReaderTest, EightBitWithCommentsInTheHeader) {
 
 TEST_F(PgmReaderTest, SixteenBitSamplesAreBigEndian) {
     // maxval 4095: 12 bits; samples 0x0102 and 0x0fff.
-    const auto path = write("b.pgm", std::string("P5 2 1 4095\n") + std::string("\x01\x02\x0f\xff", 4));
+    const auto path =
+        write("b.pgm", std::string("P5 2 1 4095\n") + std::string("\x01\x02\x0f\xff", 4));
     const processing::Image img = readPgm(path);
     EXPECT_EQ(img.bitsStored(), 12);
     EXPECT_EQ(img.at(0, 0), 0x0102);

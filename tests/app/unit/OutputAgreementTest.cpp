@@ -46,8 +46,7 @@ TEST(OutputAgreement, DifferencesAreCountedWithTheMasksDice) {
     EXPECT_NE(text.find("median differs in 2 px (max |d| 300)"), std::string::npos) << text;
     EXPECT_NE(text.find("threshold =="), std::string::npos) << text;
     // 80 px of value 1 against 255, 20 in A only, 20 in B only; Dice 2*80/(100+100) = 0.8.
-    EXPECT_NE(text.find("mask differs in 120 px (max |d| 254, Dice 0.800000)"),
-              std::string::npos)
+    EXPECT_NE(text.find("mask differs in 120 px (max |d| 254, Dice 0.800000)"), std::string::npos)
         << text;
     EXPECT_NE(text.find("esf differs in 1 px (max |d| 0.5)"), std::string::npos) << text;
 }
