@@ -1,6 +1,6 @@
 // In the application: the time from a parameter edit to the refreshed preview, serial against
 // openmp, with the GUI busy repainting (the image view repainted at 60 Hz the whole time) and,
-// with --load N, N other busy threads. The whole window at 1280 x 800, the image opened as a
+// with --load N, N other busy processes. The whole window at 1280 x 800, the image opened as a
 // user opens it (File > Open: decoding on a worker), the edit made in the parameter panel's
 // editor (contour.minAreaMm2, which re-runs the contour, mask and ESF stages), the time taken
 // until the ESF stage is drawn on screen. Run under QT_QPA_PLATFORM=offscreen (or xvfb-run).
@@ -95,12 +95,16 @@ int main(int argc, char** argv) {
 
     std::printf(
         "%s, window 1280x800, ESF stage shown, view repainted every 16 ms, %d busy "
-        "thread(s); %d edits per backend (contour.minAreaMm2)\n",
+        "process(es); %d edits per backend (contour.minAreaMm2)\n",
         argv[1], load, edits);
     double serialMs = 0.0;
     for (const auto kind : {processing::BackendKind::Serial, processing::BackendKind::OpenMP}) {
+        const int runsBefore = finished.count();
         model.setBackend(kind, 0);
-        if (!waitFor(finished, finished.count() + 1)) return 1;  // a backend change re-runs
+        if (!waitFor(finished, runsBefore + 1)) {  // a backend change re-runs
+            std::fprintf(stderr, "perf_gui_refresh: no run after the backend change\n");
+            return 1;
+        }
         std::vector<double> times;
         for (int e = 0; e < edits; ++e) {
             QElapsedTimer clock;
@@ -118,8 +122,11 @@ int main(int argc, char** argv) {
                 });
             const int before = finished.count();
             clock.start();
-            minArea->setValue(e % 2 == 0 ? 12.0 : 8.0);
-            if (!waitFor(finished, before + 1)) return 1;
+            minArea->setValue(minArea->value() == 12.0 ? 8.0 : 12.0);  // always a change
+            if (!waitFor(finished, before + 1)) {
+                std::fprintf(stderr, "perf_gui_refresh: no run after the edit\n");
+                return 1;
+            }
             QElapsedTimer wait;
             wait.start();
             while (shownMs < 0 && wait.elapsed() < 10000)

@@ -68,11 +68,13 @@ Options parse(int argc, char** argv) {
     return o;
 }
 
+#ifdef XRAYPREP_PERF_HAVE_OPENCV
 Image quantisedTo8Bits(const Image& image) {
     Image out(image.width(), image.height(), 8);
     for (std::size_t i = 0; i < image.size(); ++i) out.data()[i] = image.data()[i] >> 4;
     return out;
 }
+#endif
 
 }  // namespace
 

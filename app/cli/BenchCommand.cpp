@@ -123,7 +123,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
     // timed run of every backend alike.
     const BusyLoad load(loadThreads);
     if (loadThreads > 0) {
-        std::printf("load: %d busy thread(s) competing for the cores during every run\n",
+        std::printf("load: %d busy process(es) competing for the cores during every run\n",
                     loadThreads);
     }
 

@@ -52,7 +52,7 @@ parameters, seeds and box, and mask edits; --out defaults to FILE-results beside
 whose input file changed since it was saved (SHA-256) is refused.
 bench times every stage of each backend on one input (median of --repeat runs) and says how
 each backend's outputs compare with serial's (differing pixels, largest difference, the
-mask's Dice). bench --load N keeps N extra threads busy during the runs: a desktop whose cores
+mask's Dice). bench --load N keeps N other processes busy during the runs: a desktop whose cores
 are shared with other programs (docs/PERFORMANCE.md).
 Exit codes: 0 all inputs ok; 3 none failed but some need review; 1 some inputs failed (also
 when others need review); 2 usage error.

@@ -30,28 +30,35 @@ CpuBackend::CpuBackend(BackendKind kind, int threads) : kind_(kind) {
     }
 }
 
+ExecutionPolicy CpuBackend::stagePolicy() {
+    if (kind_ == BackendKind::Serial) return policy_;
+    return ExecutionPolicy{coresInUse_.threadsFor(policy_.threads)};
+}
+
 std::string CpuBackend::description() const {
     if (kind_ == BackendKind::Serial) return "serial";
     return "openmp (" + std::to_string(policy_.threads) + " threads)";
 }
 
 Image CpuBackend::median(const Image& input, const MedianParams& params) {
-    return MedianFilter{}(input, params, policy_);
+    return MedianFilter{}(input, params, stagePolicy());
 }
-Histogram CpuBackend::histogram(const Image& input) { return HistogramBuilder{}(input, policy_); }
+Histogram CpuBackend::histogram(const Image& input) {
+    return HistogramBuilder{}(input, stagePolicy());
+}
 Image CpuBackend::threshold(const Image& input, std::uint16_t cutValue) {
-    return ThresholdApplier{}(input, cutValue, policy_);
+    return ThresholdApplier{}(input, cutValue, stagePolicy());
 }
-Image CpuBackend::sobel(const Image& input) { return SobelFilter{}(input, policy_); }
+Image CpuBackend::sobel(const Image& input) { return SobelFilter{}(input, stagePolicy()); }
 ContourResult CpuBackend::activeContour(const ContourInputs& inputs, const ContourParams& params,
                                         const CancelToken* cancel) {
-    return ActiveContour{}(inputs, params, policy_, cancel);
+    return ActiveContour{}(inputs, params, stagePolicy(), cancel);
 }
 Image CpuBackend::applyMask(const Image& original, const Mask& mask) {
-    return MaskApplier{}(original, mask, policy_);
+    return MaskApplier{}(original, mask, stagePolicy());
 }
 EsfResult CpuBackend::esf(const Mask& mask, const EsfParams& params) {
-    return EsfSolver{}(mask, params, policy_);
+    return EsfSolver{}(mask, params, stagePolicy());
 }
 
 }  // namespace xrayprep::processing

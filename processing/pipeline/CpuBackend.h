@@ -1,5 +1,6 @@
 #pragma once
 
+#include "processing/core/CoresInUse.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/pipeline/ComputeBackend.h"
 
@@ -25,8 +26,13 @@ class CpuBackend final : public ComputeBackend {
     EsfResult esf(const Mask& mask, const EsfParams& params) override;
 
   private:
+    // OpenMP: the configured threads less the cores other processes keep busy (CoresInUse),
+    // decided per stage; serial: one thread.
+    [[nodiscard]] ExecutionPolicy stagePolicy();
+
     BackendKind kind_;
     ExecutionPolicy policy_;
+    CoresInUse coresInUse_;
 };
 
 }  // namespace xrayprep::processing

@@ -1,4 +1,5 @@
-// The sample phantom's truth mask and its ESF give a closed mesh per mode, quickly.
+// The sample phantom's truth mask and its ESF give a closed mesh per mode (its time is printed,
+// not checked: speed is measured in benchmarks, perf/).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -15,7 +16,7 @@ namespace {
 
 using namespace mesh_test;
 
-void checkPhantom(int width, int height, int threads, double maxSeconds) {
+void checkPhantom(int width, int height, int threads) {
     PhantomParams pp;
     pp.width = width;
     pp.height = height;
@@ -39,7 +40,6 @@ void checkPhantom(int width, int height, int threads, double maxSeconds) {
         }
         std::printf("[ mesh ] %dx%d %s: %zu triangles, %zu vertices, %.1f ms (best of 3)\n", width,
                     height, toString(mode), m.triangles.size(), m.vertices.size(), best * 1e3);
-        EXPECT_LT(best, maxSeconds);
         EXPECT_LE(m.triangles.size(), 200000U);
         EXPECT_EQ(boundaryEdgeCount(m), 0U);
         EXPECT_EQ(nonManifoldEdgeCount(m), 0U);
@@ -58,11 +58,7 @@ void checkPhantom(int width, int height, int threads, double maxSeconds) {
     }
 }
 
-TEST(MeshPhantom, SampleSizeIsClosedAndFast) { checkPhantom(730, 580, 1, 2.0); }
-
-// The reference size (2920 x 2320); slow to set up (phantom and ESF), so run on demand:
-// mesh_tests --gtest_also_run_disabled_tests --gtest_filter='*Reference*'
-TEST(MeshPhantom, DISABLED_ReferenceSize) { checkPhantom(2920, 2320, 2, 2.0); }
+TEST(MeshPhantom, SampleSizeIsClosed) { checkPhantom(730, 580, 1); }
 
 }  // namespace
 }  // namespace xrayprep::processing

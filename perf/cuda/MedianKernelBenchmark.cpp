@@ -15,13 +15,13 @@
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/MedianKernel.h"
 #include "gpu/cuda/MedianVariants.h"
+#include "perf/cuda/MedianNppBinding.h"
 #include "processing/median/MedianFilter.h"
 #include "processing/phantom/FootPhantom.h"
-#include "tests/gpu/cuda/MedianNppBinding.h"
 
 // Device-time benchmark of the CUDA median with NPP's nppiFilterMedian_16u_C1R measured side
-// by side. Disabled by default; run with
-//   gpu_tests --gtest_also_run_disabled_tests --gtest_filter='*MedianKernelBenchmark*'
+// by side, in the perf_cuda program (never in ctest):
+//   build/perf/perf_cuda --gtest_filter='MedianKernelBenchmark*'
 // Each figure is the median of >= 20 runs timed with CUDA events after warm-up, with the
 // input rotated over 4 buffers (54 MB at the reference size, more than the 50 MB L2).
 
@@ -228,7 +228,7 @@ std::vector<Image> randoms(int width, int height, int bits) {
     return images;
 }
 
-TEST(DISABLED_MedianKernelBenchmark, WindowsImageSizesAndNpp) {
+TEST(MedianKernelBenchmark, WindowsImageSizesAndNpp) {
     const CudaStatus status = queryCudaStatus();
     if (!status.available) GTEST_SKIP() << status.reason;
     const char* logPath = std::getenv("XRAYPREP_MEDIAN_BENCH_LOG");
@@ -263,7 +263,8 @@ TEST(DISABLED_MedianKernelBenchmark, WindowsImageSizesAndNpp) {
 namespace xrayprep::gpu {
 namespace {
 
-// A few launches of the main kernels for a profiler (ncu --kernel-name regex:...).
+// A few launches of the main kernels for a profiler (ncu --kernel-name regex:...), on demand:
+// perf_cuda --gtest_also_run_disabled_tests --gtest_filter='*MedianKernelProfile*'.
 TEST(DISABLED_MedianKernelProfile, MainKernels) {
     const CudaStatus status = queryCudaStatus();
     if (!status.available) GTEST_SKIP() << status.reason;
