@@ -28,6 +28,11 @@ while [[ $# -gt 0 ]]; do
     *) echo "batch_throughput.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
+if [[ $peer -eq 1 ]] && ! /usr/bin/python3 -c "import cv2, skimage, pydicom, gdcm" 2>/dev/null; then
+  echo "batch_throughput.sh: the peer needs python3-opencv python3-skimage python3-pydicom" \
+       "python3-gdcm (apt-get install them; or --no-peer)" >&2
+  exit 2
+fi
 data="$repo/../shared/data"
 [[ -d "$data/xray-foot" ]] || { echo "batch_throughput.sh: no $data/xray-foot" >&2; exit 2; }
 [[ -x "$cli" ]] || { echo "batch_throughput.sh: no xrayprep-cli at $cli" >&2; exit 2; }
