@@ -56,17 +56,27 @@ void refuseProtectedDestination(const fs::path& destination, const ProtectedPath
     }
 }
 
+void refuseNonRegularDestination(const fs::path& destination) {
+    std::error_code ec;
+    const fs::file_status st = fs::symlink_status(destination, ec);
+    if (ec || !fs::exists(st) || fs::is_regular_file(st)) return;
+    const char* what = fs::is_symlink(st)     ? "a symbolic link"
+                       : fs::is_directory(st) ? "an existing directory"
+                       : fs::is_fifo(st)      ? "a FIFO"
+                       : fs::is_socket(st)    ? "a socket"
+                       : fs::is_character_file(st) || fs::is_block_file(st) ? "a device"
+                                                                            : "not a regular file";
+    throw std::runtime_error("cannot write " + quoted(destination) + ": it is " + what +
+                             "; only a regular file is replaced");
+}
+
 AtomicFile::AtomicFile(fs::path destination, const ProtectedPaths& protectedPaths)
     : destination_(std::move(destination)), protected_(protectedPaths) {
     if (destination_.empty() || !destination_.has_filename()) {
         throw std::runtime_error("cannot write " + quoted(destination_) + ": not a file name");
     }
     refuseProtectedDestination(destination_, protected_);
-    std::error_code ec;
-    if (fs::is_directory(destination_, ec)) {
-        throw std::runtime_error("cannot write " + quoted(destination_) +
-                                 ": it is an existing directory");
-    }
+    refuseNonRegularDestination(destination_);
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {
         temporary_ = temporaryNameFor(destination_);
         fd_ = ::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -143,6 +153,7 @@ void AtomicFile::commit() {
     try {
         // Again, just before replacing: the destination may have changed since we opened.
         refuseProtectedDestination(destination_, protected_);
+        refuseNonRegularDestination(destination_);
     } catch (...) {
         ::unlink(temporary_.c_str());
         throw;

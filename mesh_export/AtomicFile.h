@@ -17,11 +17,17 @@ using ProtectedPaths = std::vector<std::filesystem::path>;
 void refuseProtectedDestination(const std::filesystem::path& destination,
                                 const ProtectedPaths& protectedPaths);
 
+// Throws std::runtime_error when `destination` exists and is not a regular file: a device
+// (a report written to /dev/null by root would replace the system's /dev/null), a FIFO, a
+// socket, a directory or a symbolic link (the rename would replace the link, not its target).
+void refuseNonRegularDestination(const std::filesystem::path& destination);
+
 // Writes a file so that readers see either the old content or the complete new one, never a
 // partial file: the bytes go to a temporary file in the destination's folder, which is flushed
-// to disk, closed and then renamed over the destination by commit(). On any failure the
-// temporary is removed and std::runtime_error names the destination and the reason (errno
-// text). Destroying an AtomicFile that was not committed removes the temporary and leaves
+// to disk, closed and then renamed over the destination by commit(), which replaces only a
+// regular file (refuseNonRegularDestination, checked when opening and again before the rename). On
+// any failure the temporary is removed and std::runtime_error names the destination and the reason
+// (errno text). Destroying an AtomicFile that was not committed removes the temporary and leaves
 // the destination untouched. The new file gets the default permissions (0666 & ~umask).
 class AtomicFile {
   public:

@@ -115,6 +115,13 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         kinds.push_back(*kind);
     }
 
+    // Refused before any timing, like run's outputs: never over the input file (issue 14, D2)
+    // and never over a device, FIFO or link (D1).
+    const mesh_export::ProtectedPaths protectedInput{input};
+    if (const auto jsonPath = args.value("json")) {
+        mesh_export::refuseProtectedDestination(*jsonPath, protectedInput);
+        mesh_export::refuseNonRegularDestination(*jsonPath);
+    }
     const LoadedInput loaded = loadInput(input, args.intValue("frame", 0, 0, 1 << 20));
     std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
                 input.c_str(), loaded.image.width(), loaded.image.height(),
@@ -238,7 +245,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
             list.push_back(b);
         }
         doc["backends"] = list;
-        mesh_export::writeFileAtomically(*jsonPath, doc.dump(2) + "\n");
+        mesh_export::writeFileAtomically(*jsonPath, doc.dump(2) + "\n", protectedInput);
     }
     return 0;
 }

@@ -1,5 +1,6 @@
 // End-to-end tests of xrayprep-cli: exit codes, outputs, the report, and the real corpus.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -275,4 +276,28 @@ TEST_F(CliTest, SampleSegmentationReachesDiceAndFinalPngHasNoTextOrMarker) {
         EXPECT_EQ(marker, 0u) << view;
         EXPECT_EQ(text, 0u) << view;
     }
+}
+
+namespace {
+std::string fileText(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+}  // namespace
+
+// Issue 14, D2 and D1: bench --json never writes over its input, nor over a FIFO; the input
+// stays byte for byte what it was and the command fails naming the file.
+TEST_F(CliTest, BenchRefusesToWriteItsJsonOverTheInputOrAFifo) {
+    const fs::path input = dir_ / "x.dcm";
+    ASSERT_EQ(runCli("phantom --out " + input.string() + " --size 320x256"), 0);
+    const auto before = fileText(input);
+    std::string out;
+    EXPECT_EQ(runCli("bench " + input.string() + " --repeat 1 --json " + input.string(), &out), 1);
+    EXPECT_NE(out.find("input file"), std::string::npos) << out;
+    EXPECT_EQ(fileText(input), before);
+    const fs::path fifo = dir_ / "fifo.json";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
+    EXPECT_EQ(runCli("bench " + input.string() + " --repeat 1 --json " + fifo.string(), &out), 1);
+    EXPECT_NE(out.find("FIFO"), std::string::npos) << out;
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
 }

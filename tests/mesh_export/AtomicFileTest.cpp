@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <string>
 
@@ -81,8 +83,9 @@ TEST(AtomicFile, DestinationThatIsADirectoryThrowsAndLeavesNothing) {
     EXPECT_TRUE(fs::is_directory(target / "inside"));
 }
 
-TEST(AtomicFile, RenameFailureRemovesTemporary) {
-    // The destination becomes a directory after the temporary was created: rename() fails.
+TEST(AtomicFile, DestinationTurnedDirectoryBeforeCommitRemovesTemporary) {
+    // The destination becomes a directory after the temporary was created: the check before
+    // the rename refuses it.
     TempDir dir;
     const fs::path target = dir / "late";
     AtomicFile file(target);
@@ -91,8 +94,40 @@ TEST(AtomicFile, RenameFailureRemovesTemporary) {
     fs::create_directory(target / "x");
     const std::string message = errorOf([&] { file.commit(); });
     EXPECT_NE(message.find(target.string()), std::string::npos) << message;
-    EXPECT_NE(message.find("renaming"), std::string::npos) << message;
+    EXPECT_NE(message.find("directory"), std::string::npos) << message;
     EXPECT_EQ(dir.entries(), std::vector<std::string>{"late"});
+}
+
+// Issue 14, D1: a report or export path naming a device, a FIFO or a link is refused; before,
+// the final rename replaced it with a regular file (as root, --report /dev/null replaced the
+// system's /dev/null).
+TEST(AtomicFile, RefusesFifoLinkAndDeviceDestinations) {
+    TempDir dir;
+    const fs::path fifo = dir / "fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
+    const fs::path target = dir / "target.json";
+    writeFileAtomically(target, std::string_view("old"));
+    const fs::path link = dir / "link.json";
+    fs::create_symlink(target, link);
+    for (const auto& [path, word] : {std::pair{fifo, "FIFO"}, std::pair{link, "symbolic link"}}) {
+        const std::string message =
+            errorOf([&] { writeFileAtomically(path, std::string_view("new")); });
+        EXPECT_NE(message.find(path.string()), std::string::npos) << message;
+        EXPECT_NE(message.find(word), std::string::npos) << message;
+    }
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+    EXPECT_EQ(contentOf(target), "old");
+    // A character device like /dev/null, made here where the user may (root, as in CI).
+    const fs::path device = dir / "null";
+    if (::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+        const std::string message =
+            errorOf([&] { writeFileAtomically(device, std::string_view("new")); });
+        EXPECT_NE(message.find("device"), std::string::npos) << message;
+        EXPECT_TRUE(fs::is_character_file(fs::symlink_status(device)));
+    }
+    // No temporary left behind by any refusal.
+    EXPECT_EQ(dir.entries().size(), fs::exists(device) ? 4U : 3U);
 }
 
 TEST(AtomicFile, RefusesProtectedInput) {
