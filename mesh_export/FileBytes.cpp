@@ -7,6 +7,10 @@
 #include <stdexcept>
 #include <string>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 namespace xrayprep::mesh_export {
 
 std::vector<std::uint8_t> readFileBytes(const std::filesystem::path& path) {
@@ -28,6 +32,37 @@ std::vector<std::uint8_t> readFileBytes(const std::filesystem::path& path) {
         }
     }
     return bytes;
+}
+
+std::string readSmallRegularFile(const std::filesystem::path& path, std::size_t maxBytes) {
+    const auto fail = [&](const std::string& what) {
+        return std::runtime_error("cannot read '" + path.string() + "': " + what);
+    };
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) throw fail(std::strerror(errno));
+    const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
+        ::close(*f);
+        delete f;
+    });
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) throw fail(std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) throw fail("not a regular file");
+    if (static_cast<std::uintmax_t>(st.st_size) > maxBytes) {
+        throw fail("larger than " + std::to_string(maxBytes) + " bytes");
+    }
+    std::string text;
+    char buffer[1 << 14];
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw fail(std::strerror(errno));
+        if (n == 0) break;
+        text.append(buffer, static_cast<std::size_t>(n));
+        // The size was checked, but a file may grow while it is read.
+        if (text.size() > maxBytes)
+            throw fail("larger than " + std::to_string(maxBytes) + " bytes");
+    }
+    return text;
 }
 
 }  // namespace xrayprep::mesh_export

@@ -23,6 +23,7 @@
 #include "exports/ExportWriter.h"
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
+#include "mesh_export/FileBytes.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "session/SessionFile.h"
 
@@ -33,15 +34,21 @@ using processing::Json;
 
 namespace {
 
+constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a few hundred bytes
+
 processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOptions& mesh,
                                               processing::PipelineParameters params) {
     try {
         if (const auto preset = args.value("preset")) {
-            std::ifstream in(*preset);
-            if (!in) throw UsageError("--preset " + *preset + ": cannot read the file");
-            std::stringstream text;
-            text << in.rdbuf();
-            processing::applyParametersJson(params, Json::parse(text.str()));
+            // A preset is a regular file of at most 1 MiB (issue 14, D6: /dev/zero grew without
+            // bound, a FIFO blocked for ever).
+            std::string text;
+            try {
+                text = mesh_export::readSmallRegularFile(*preset, kMaxPresetBytes);
+            } catch (const std::exception& e) {
+                throw UsageError(std::string("--preset: ") + e.what());
+            }
+            processing::applyParametersJson(params, Json::parse(text));
         }
         for (const auto& assignment : takeMeshAssignments(args.values("set"), mesh)) {
             processing::setParameterFromText(params, assignment);

@@ -301,3 +301,19 @@ TEST_F(CliTest, BenchRefusesToWriteItsJsonOverTheInputOrAFifo) {
     EXPECT_NE(out.find("FIFO"), std::string::npos) << out;
     EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
 }
+
+// Issue 14, D6: --preset takes a regular file of bounded size; /dev/zero and a FIFO are usage
+// errors at once (before: 16.8 GB at 60 s, and blocked for ever).
+TEST_F(CliTest, PresetMustBeASmallRegularFile) {
+    const fs::path fifo = dir_ / "preset.fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0666), 0);
+    for (const std::string& preset : {std::string("/dev/zero"), fifo.string()}) {
+        std::string out;
+        EXPECT_EQ(runCli("run sample:planar:256x200 --out " + (dir_ / "o").string() + " --preset " +
+                             preset,
+                         &out),
+                  2)
+            << preset;
+        EXPECT_NE(out.find("not a regular file"), std::string::npos) << out;
+    }
+}

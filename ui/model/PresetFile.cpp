@@ -5,13 +5,14 @@
 #include <exception>
 #include <string>
 
+#include "mesh_export/FileBytes.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/util/Json.h"
 
 namespace xrayprep::ui {
 
 namespace {
-constexpr qint64 kMaxPresetBytes = 1 << 20;  // a preset is a few hundred bytes
+constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a few hundred bytes
 }
 
 QString savePresetFile(const QString& path, const processing::PipelineParameters& parameters) {
@@ -29,17 +30,16 @@ QString savePresetFile(const QString& path, const processing::PipelineParameters
 }
 
 QString loadPresetFile(const QString& path, processing::PipelineParameters& parameters) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return QStringLiteral("%1: cannot read the preset (%2)").arg(path, file.errorString());
-    }
-    if (file.size() > kMaxPresetBytes) {
-        return QStringLiteral("%1: not a preset (larger than 1 MiB)").arg(path);
-    }
-    const QByteArray bytes = file.readAll();
+    // A regular file of at most 1 MiB (a FIFO would block the GUI, /dev/zero never ends).
+    std::string text;
     try {
-        const processing::Json doc =
-            processing::Json::parse(std::string(bytes.constData(), bytes.size()));
+        text = mesh_export::readSmallRegularFile(path.toStdString(), kMaxPresetBytes);
+    } catch (const std::exception& e) {
+        return QStringLiteral("%1: cannot read the preset (%2)")
+            .arg(path, QString::fromUtf8(e.what()));
+    }
+    try {
+        const processing::Json doc = processing::Json::parse(text);
         processing::PipelineParameters edited = parameters;
         processing::applyParametersJson(edited, doc);
         parameters = edited;
