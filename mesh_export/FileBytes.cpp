@@ -38,12 +38,14 @@ std::string readSmallRegularFile(const std::filesystem::path& path, std::size_t 
     const auto fail = [&](const std::string& what) {
         return std::runtime_error("cannot read '" + path.string() + "': " + what);
     };
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct Descriptor {  // closes the file on every way out
+        int fd;
+        ~Descriptor() {
+            if (fd >= 0) ::close(fd);
+        }
+    } const file{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
+    const int fd = file.fd;
     if (fd < 0) throw fail(std::strerror(errno));
-    const std::unique_ptr<int, void (*)(int*)> closer(new int(fd), [](int* f) {
-        ::close(*f);
-        delete f;
-    });
     struct stat st {};
     if (::fstat(fd, &st) != 0) throw fail(std::strerror(errno));
     if (!S_ISREG(st.st_mode)) throw fail("not a regular file");
