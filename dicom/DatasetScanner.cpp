@@ -3,11 +3,14 @@
 #include <dcmtk/config/osconfig.h>
 #include <dcmtk/dcmdata/dctag.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
+#include "dicom/ByteSource.h"
 #include "dicom/InflateDataset.h"
 
 namespace xrayprep::dicom {
@@ -70,13 +73,18 @@ struct Container {
     Kind kind;
     std::size_t end;  // exclusive; kNoEnd for undefined length
     Encoding encoding;
+    std::uint32_t lastTag = 0;  // Items: the previous element's tag
+    bool anyTag = false;        // Items: lastTag is set
+    std::size_t count = 0;      // Items: elements so far
 };
+
+constexpr std::uint32_t kPixelDataTag = 0x7FE00010u;
 
 // The iterative walk over one dataset (already inflated), with an explicit container stack.
 class Walker {
   public:
-    Walker(std::span<const std::uint8_t> data, std::size_t start, Encoding encoding,
-           const DatasetScanLimits& limits, DatasetScanResult& result)
+    Walker(ByteSource& data, std::size_t start, Encoding encoding, const DatasetScanLimits& limits,
+           DatasetScanResult& result)
         : data_(data), pos_(start), limits_(limits), result_(result) {
         stack_.push_back({Kind::Items, data.size(), encoding});
     }
@@ -89,6 +97,8 @@ class Walker {
   private:
     bool fail(std::string problem) {
         result_.problem = std::move(problem);
+        // Whatever breaks the walk after the pixel data is not needed to read the image.
+        if (result_.pixelDataEnd != 0) result_.trailingJunk = true;
         return false;
     }
 
@@ -112,7 +122,7 @@ class Walker {
             }
             return fail("file ends inside a sequence (missing delimiter)");
         }
-        const std::uint8_t* p = data_.data() + pos_;
+        const std::uint8_t* p = data_.at(pos_, 8);
         const bool be = top.encoding.bigEndian;
         const std::uint16_t group = read16(p, be), element = read16(p + 2, be);
         switch (top.kind) {
@@ -151,6 +161,7 @@ class Walker {
         if (group == kDelimiterGroup && element == kSequenceDelimiter) {
             pos_ += 8;
             popContainer();
+            if (stack_.size() == 1) result_.pixelDataEnd = pos_;
             return true;
         }
         if (group != kDelimiterGroup || element != kItem || length == kUndefinedLength) {
@@ -172,7 +183,14 @@ class Walker {
             }
             return fail("unexpected delimiter " + tagText(group, element));
         }
-        const std::uint8_t* p = data_.data() + pos_;
+        const std::size_t start = pos_;
+        const std::uint32_t tag = (std::uint32_t{group} << 16) | element;
+        if (topLevel && result_.pixelDataEnd != 0 && tag <= stack_.back().lastTag) {
+            // A tag going backwards after the pixel data: junk appended to the file (zeros,
+            // another file), so the dataset ended before it.
+            return fail("a tag going backwards at byte " + std::to_string(start));
+        }
+        const std::uint8_t* p = data_.at(pos_, std::min<std::size_t>(12, data_.size() - pos_));
         const Encoding enc = top.encoding;
         std::uint32_t length = 0;
         bool sequence = false, unknownVr = false;
@@ -198,16 +216,26 @@ class Walker {
             result_.elementsExceeded = true;
             return fail("more than " + std::to_string(limits_.maxElements) + " data elements");
         }
-        if (topLevel) {
-            const std::uint32_t tag = (std::uint32_t{group} << 16) | element;
-            if (result_.topLevelElements > 0 && tag <= lastTopLevelTag_) {
-                result_.tagsAscending = false;
+        Container& items = stack_.back();
+        if (items.anyTag && tag <= items.lastTag) {
+            if (topLevel) result_.tagsAscending = false;
+            // DCMTK inserts such an element by walking back through the item's element list:
+            // up to `count` steps each, quadratic in all (a million took 134 s). A repeat of the
+            // previous tag is found in one step and dropped.
+            ++result_.unorderedElements;
+            result_.reorderSteps += tag == items.lastTag ? 1 : items.count;
+            if (limits_.maxReorderSteps != 0 && result_.reorderSteps > limits_.maxReorderSteps) {
+                result_.unorderedExceeded = true;
+                return fail(std::to_string(result_.unorderedElements) +
+                            " data elements out of order or repeated, too many to sort");
             }
-            lastTopLevelTag_ = tag;
-            ++result_.topLevelElements;
         }
+        if (!items.anyTag || tag != items.lastTag) ++items.count;
+        items.lastTag = tag;
+        items.anyTag = true;
+        if (topLevel) ++result_.topLevelElements;
         if (length == kUndefinedLength) {
-            if (group == 0x7FE0 && element == 0x0010) {
+            if (tag == kPixelDataTag) {
                 stack_.push_back({Kind::Fragments, kNoEnd, enc});
             } else {
                 // DCMTK reads any undefined-length element as a sequence; UN content is
@@ -222,6 +250,7 @@ class Walker {
             if (!pushSequence(pos_ + length, enc)) return false;
         } else {
             pos_ += length;
+            if (topLevel && tag == kPixelDataTag) result_.pixelDataEnd = pos_;
         }
         if (topLevel && limits_.maxTopLevelElements != 0 &&
             result_.topLevelElements >= limits_.maxTopLevelElements) {
@@ -254,21 +283,19 @@ class Walker {
     }
     bool fits(std::uint32_t length, const Container& top) const { return length <= available(top); }
 
-    std::span<const std::uint8_t> data_;
+    ByteSource& data_;
     std::size_t pos_;
     const DatasetScanLimits& limits_;
     DatasetScanResult& result_;
     std::vector<Container> stack_;
     int depth_ = 0;
-    std::uint32_t lastTopLevelTag_ = 0;
 };
 
 // Reads the group 0002 meta elements (explicit VR little endian, or implicit in some broken
 // writers) and returns where the dataset starts.
-std::size_t readMetaHeader(std::span<const std::uint8_t> data, std::size_t pos,
-                           DatasetScanResult& result) {
-    while (data.size() - pos >= 8 && read16(data.data() + pos, false) == 0x0002) {
-        const std::uint8_t* p = data.data() + pos;
+std::size_t readMetaHeader(ByteSource& data, std::size_t pos, DatasetScanResult& result) {
+    while (data.size() - pos >= 8 && read16(data.at(pos, 8), false) == 0x0002) {
+        const std::uint8_t* p = data.at(pos, std::min<std::size_t>(12, data.size() - pos));
         const std::uint16_t element = read16(p + 2, false);
         std::size_t header = 8;
         std::uint32_t length = 0;
@@ -286,7 +313,9 @@ std::size_t readMetaHeader(std::span<const std::uint8_t> data, std::size_t pos,
         if (length == kUndefinedLength || length > data.size() - pos - header) break;
         result.hasMetaHeader = true;
         if (element == 0x0010) {
-            std::string uid(reinterpret_cast<const char*>(p + header), length);
+            // A UID is at most 64 characters; a longer value is read in part (and is unknown).
+            const std::size_t n = std::min<std::size_t>(length, 256);
+            std::string uid(reinterpret_cast<const char*>(data.at(pos + header, n)), n);
             while (!uid.empty() && (uid.back() == '\0' || uid.back() == ' ')) uid.pop_back();
             result.transferSyntaxUid = uid;
         }
@@ -295,21 +324,44 @@ std::size_t readMetaHeader(std::span<const std::uint8_t> data, std::size_t pos,
     return pos;
 }
 
-Encoding guessEncoding(std::span<const std::uint8_t> data, std::size_t pos) {
+Encoding guessEncoding(ByteSource& data, std::size_t pos) {
     if (data.size() - pos < 8) return {};
-    const std::uint8_t* p = data.data() + pos;
+    const std::uint8_t* p = data.at(pos, 8);
     // The first dataset group is small (0008 typically): pick the byte order that makes it so.
     const bool bigEndian = read16(p, true) < read16(p, false);
     return {isKnownVr(p[4], p[5]), bigEndian};
 }
 
+// The deflated stream from pos to the end. A deflate stream is never much longer than what it
+// inflates to (stored blocks add 5 bytes per 64 KiB), so one longer than the inflate limit
+// plus 1 % cannot fit in it and is refused without being read.
+std::vector<std::uint8_t> readRest(ByteSource& data, std::size_t pos, std::size_t maxInflated) {
+    const std::size_t n = data.size() - pos;
+    if (n > maxInflated + maxInflated / 100) {
+        throw std::runtime_error("deflated dataset inflates to more than " +
+                                 std::to_string(maxInflated >> 20) + " MiB");
+    }
+    std::vector<std::uint8_t> out(n);
+    for (std::size_t done = 0; done < n;) {
+        const std::size_t chunk = std::min(ByteSource::kMaxRead, n - done);
+        std::copy_n(data.at(pos + done, chunk), chunk, out.begin() + static_cast<long>(done));
+        done += chunk;
+    }
+    return out;
+}
+
 }  // namespace
 
 DatasetScanResult DatasetScanner::operator()(std::span<const std::uint8_t> file) const {
+    SpanByteSource source(file);
+    return (*this)(source);
+}
+
+DatasetScanResult DatasetScanner::operator()(ByteSource& file) const {
     DatasetScanResult result;
     std::size_t pos = 0;
     if (file.size() >= 132 &&
-        std::string_view(reinterpret_cast<const char*>(file.data()) + 128, 4) == "DICM") {
+        std::string_view(reinterpret_cast<const char*>(file.at(128, 4)), 4) == "DICM") {
         result.hasPreamble = true;
         pos = 132;
     }
@@ -326,13 +378,17 @@ DatasetScanResult DatasetScanner::operator()(std::span<const std::uint8_t> file)
     if (ts == "1.2.840.10008.1.2.1.99") {
         std::vector<std::uint8_t> inflated;
         try {
-            inflated = inflateDeflatedDataset(file.subspan(pos), limits_.maxInflatedBytes);
+            inflated = inflateDeflatedDataset(readRest(file, pos, limits_.maxInflatedBytes),
+                                              limits_.maxInflatedBytes);
         } catch (const std::exception& e) {
             result.inflateFailed = true;
             result.problem = e.what();
             return result;
         }
-        Walker(inflated, 0, encoding, limits_, result).run();
+        SpanByteSource inflatedSource(inflated);
+        Walker(inflatedSource, 0, encoding, limits_, result).run();
+        result.pixelDataEnd = 0;  // an offset into the inflated data, not the file
+        result.trailingJunk = false;
         return result;
     }
     Walker(file, pos, encoding, limits_, result).run();

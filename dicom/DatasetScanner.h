@@ -5,6 +5,8 @@
 #include <span>
 #include <string>
 
+#include "dicom/ByteSource.h"
+
 namespace xrayprep::dicom {
 
 struct DatasetScanLimits {
@@ -18,6 +20,10 @@ struct DatasetScanLimits {
     std::size_t maxElements = 0;
     // A deflated dataset is inflated for the walk; more than this is refused (zip bomb).
     std::size_t maxInflatedBytes = std::size_t{256} << 20;
+    // Give up when elements out of order or repeated within their item would cost DCMTK more
+    // than this many list steps to insert (0: no limit). DCMTK walks back through the item's
+    // elements for each one: a million repeated elements took 134 s.
+    std::size_t maxReorderSteps = 0;
 };
 
 struct DatasetScanResult {
@@ -31,9 +37,16 @@ struct DatasetScanResult {
     bool tagsAscending = true;  // top-level dataset tags strictly ascending
     bool complete = false;      // walked to the end of the data without losing track
     bool stoppedAtElementLimit = false;
-    std::size_t elements = 0;       // elements seen at any level
-    bool elementsExceeded = false;  // more than maxElements; the walk stopped there
-    std::string problem;            // why the walk stopped early, in plain words
+    std::size_t elements = 0;           // elements seen at any level
+    bool elementsExceeded = false;      // more than maxElements; the walk stopped there
+    std::size_t unorderedElements = 0;  // elements whose tag is not above the previous one
+    std::size_t reorderSteps = 0;       // their insertion cost bound: elements before each one
+    bool unorderedExceeded = false;     // more than maxReorderSteps; the walk stopped there
+    // Offset just past a top-level Pixel Data element walked completely (0: none, or a
+    // deflated dataset). With trailingJunk, what follows it is not part of the dataset.
+    std::size_t pixelDataEnd = 0;
+    bool trailingJunk = false;  // the walk stopped at a tag going backwards after the pixel data
+    std::string problem;        // why the walk stopped early, in plain words
 };
 
 // Walks the raw element structure of a DICOM file (Part 10 or bare dataset; implicit/explicit
@@ -46,6 +59,8 @@ class DatasetScanner {
     explicit DatasetScanner(DatasetScanLimits limits = {}) : limits_(limits) {}
 
     [[nodiscard]] DatasetScanResult operator()(std::span<const std::uint8_t> file) const;
+    // The same walk over bytes read on demand (a file that is not held in memory).
+    [[nodiscard]] DatasetScanResult operator()(ByteSource& file) const;
 
   private:
     DatasetScanLimits limits_;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "dicom/EncapsulatedFrames.h"
+#include "dicom/RleFrameCheck.h"
 
 namespace xrayprep::dicom {
 namespace {
@@ -42,22 +43,23 @@ std::uint32_t le32(std::span<const std::uint8_t> s, std::size_t at) {
            (static_cast<std::uint32_t>(s[at + 3]) << 24);
 }
 
-// DCMTK's RLE frame decoder trusts the segment table; check it so a corrupt table is an error
-// rather than a read outside the fragment.
-void checkRleHeader(std::span<const std::uint8_t> fragment, int expectedSegments) {
-    if (fragment.size() < 64) throw std::runtime_error("RLE frame header is truncated");
-    const std::uint32_t segments = le32(fragment, 0);
-    if (segments != static_cast<std::uint32_t>(expectedSegments)) {
-        throw std::runtime_error("RLE header lists " + std::to_string(segments) +
-                                 " segments, expected " + std::to_string(expectedSegments));
+// A JPEG or JPEG-LS frame whose SOF disagrees with the DICOM header, or that is cut short,
+// decodes to garbage without an error from the codec: refused instead.
+void checkJpegFrame(const EncapsulatedFrames& frames, std::pair<int, int> fragments,
+                    const ImageAttributes& a) {
+    const JpegFrameHeader sof = jpegFrameHeader(frames.fragment(fragments.first));
+    if (sof.precision == 0) throw std::runtime_error("no JPEG frame header in the pixel data");
+    const bool sizeDiffers = (sof.lines != 0 && sof.lines != a.rows) ||
+                             sof.samplesPerLine != a.columns || sof.components != a.samplesPerPixel;
+    if (sizeDiffers) {
+        throw std::runtime_error(
+            "the JPEG frame header says " + std::to_string(sof.samplesPerLine) + " x " +
+            std::to_string(sof.lines) + " x " + std::to_string(sof.components) +
+            " component(s), the DICOM header " + std::to_string(a.columns) + " x " +
+            std::to_string(a.rows) + " x " + std::to_string(a.samplesPerPixel));
     }
-    std::uint32_t previous = 64;
-    for (std::uint32_t i = 0; i < segments; ++i) {
-        const std::uint32_t offset = le32(fragment, 4 + 4 * i);
-        if ((i == 0 && offset != 64) || offset < previous || offset >= fragment.size()) {
-            throw std::runtime_error("RLE segment offsets are corrupt");
-        }
-        previous = offset;
+    if (!jpegHasEndOfImage(frames.fragment(fragments.second - 1))) {
+        throw std::runtime_error("the JPEG stream is cut short (no end-of-image marker)");
     }
 }
 
@@ -81,26 +83,28 @@ EncapsulatedLayout prepareEncapsulated(DcmPixelData& pixelData, const ImageAttri
         return s.size() >= 2 && s[0] == 0xFF && s[1] == 0xD8;
     };
     if (isJpegProcess(a.transferSyntaxUid)) {
-        const int first = frames.frameFragments(frame, jpegStart).first;
+        const auto fragments = frames.frameFragments(frame, jpegStart);
+        checkJpegFrame(frames, fragments, a);
         // DCMTK writes samples of the JPEG precision, whatever BitsAllocated says.
-        const int precision = jpegSamplePrecision(frames.fragment(first));
-        if (precision == 0) throw std::runtime_error("no JPEG frame header in the pixel data");
+        const int precision = jpegSamplePrecision(frames.fragment(fragments.first));
         layout.bytesPerSample = precision > 8 ? 2 : 1;
     } else if (isRle(a.transferSyntaxUid)) {
         const int segments = a.samplesPerPixel * layout.bytesPerSample;
         const auto rleStart = [segments](std::span<const std::uint8_t> s) {
             return s.size() >= 64 && le32(s, 0) == static_cast<std::uint32_t>(segments);
         };
-        checkRleHeader(frames.fragment(frames.frameFragments(frame, rleStart).first), segments);
+        checkRleFrame(frames.fragment(frames.frameFragments(frame, rleStart).first), segments,
+                      static_cast<std::size_t>(a.rows) * a.columns);
     } else if (frames.fragmentCount() < a.numberOfFrames) {
         throw std::runtime_error("NumberOfFrames is " + std::to_string(a.numberOfFrames) +
                                  " but the pixel data holds only " +
                                  std::to_string(frames.fragmentCount()) + " fragments");
     } else if (isJpegLs(a.transferSyntaxUid)) {
+        const auto fragments = frames.frameFragments(frame, jpegStart);
+        checkJpegFrame(frames, fragments, a);
         // The scan header's NEAR; DCMTK's decoder reads the same header (and refuses the frame
         // if it is broken).
-        layout.codingErrorBound =
-            jpegLsNearBound(frames.fragment(frames.frameFragments(frame, jpegStart).first));
+        layout.codingErrorBound = jpegLsNearBound(frames.fragment(fragments.first));
     }
     return layout;
 }

@@ -5,12 +5,13 @@
 #include <dcmtk/dcmdata/dcdatset.h>
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
+#include <dcmtk/dcmdata/dcistrmb.h>
 #include <dcmtk/dcmdata/dcmetinf.h>
 #include <dcmtk/dcmdata/dcpixel.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcxfer.h>
 
-#include <fstream>
+#include <cstdio>
 #include <new>
 #include <string>
 #include <vector>
@@ -18,32 +19,17 @@
 #include "dicom/DatasetScanner.h"
 #include "dicom/DcmtkFrameDecoder.h"
 #include "dicom/DcmtkSetup.h"
+#include "dicom/FileByteSource.h"
 #include "dicom/FrameConverter.h"
 #include "dicom/ImageAttributes.h"
 #include "dicom/Jpeg2000FrameDecoder.h"
 #include "dicom/LargeStackRunner.h"
 #include "dicom/MetadataBuilder.h"
 #include "dicom/PixelDataLimits.h"
+#include "processing/core/InputLimits.h"
 
 namespace xrayprep::dicom {
 namespace {
-
-std::vector<std::uint8_t> readWholeFile(const std::filesystem::path& file) {
-    std::error_code ec;
-    const auto status = std::filesystem::status(file, ec);
-    if (ec || !std::filesystem::exists(status)) throw std::runtime_error("file not found");
-    if (!std::filesystem::is_regular_file(status)) throw std::runtime_error("not a regular file");
-    const std::uintmax_t size = std::filesystem::file_size(file, ec);
-    if (ec) throw std::runtime_error("cannot read the file size");
-    if (size > kMaxFileBytes) throw std::runtime_error("file larger than 4 GiB");
-    std::ifstream in(file, std::ios::binary);
-    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size));
-    if (!in ||
-        !in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(size))) {
-        throw std::runtime_error("cannot read the file");
-    }
-    return bytes;
-}
 
 bool plausiblyDicom(const DatasetScanResult& scan) {
     return scan.hasPreamble || scan.hasMetaHeader ||
@@ -69,7 +55,14 @@ void checkKnownTransferSyntax(const std::string& uid) {
                              ") is not supported (not decodable with DCMTK 3.6.7)");
 }
 
-// Rejects sizes the data cannot back before anything is allocated for the pixels.
+std::string megapixels(std::uint64_t pixels) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", static_cast<double>(pixels) / 1e6);
+    return text;
+}
+
+// Rejects sizes the data cannot back, or the pipeline's memory bound would not hold for,
+// before anything is allocated for the pixels.
 void checkPixelLimits(const ImageAttributes& a, DcmPixelData& pixelData) {
     const std::uint64_t pixels = static_cast<std::uint64_t>(a.rows) * a.columns;
     const std::uint64_t frameBytes = pixels * a.samplesPerPixel * (a.bitsAllocated / 8);
@@ -91,9 +84,11 @@ void checkPixelLimits(const ImageAttributes& a, DcmPixelData& pixelData) {
         throw std::runtime_error("image size " + size + " exceeds the limit of " +
                                  std::to_string(kMaxImageSide) + " pixels per side");
     }
-    if (pixels * a.samplesPerPixel * 2 > kMaxFrameBytes) {
-        throw std::runtime_error("image size " + size + " x " + std::to_string(a.samplesPerPixel) +
-                                 " samples exceeds the 1 GiB per frame limit");
+    if (pixels > processing::kMaxInputPixels) {
+        throw std::runtime_error("image size " + size + " (" + megapixels(pixels) +
+                                 " megapixels) exceeds the limit of " +
+                                 megapixels(processing::kMaxInputPixels) +
+                                 " megapixels per image (memory per input is bounded)");
     }
 }
 
@@ -122,12 +117,30 @@ void refuseUncheckedDeflate(const std::filesystem::path& file, const DatasetScan
     }
 }
 
+// Parses the file, or only its bytes up to the end of the pixel data when junk follows (DCMTK
+// would parse gigabytes of appended zeros element by element: 290 s for 2 GB).
+OFCondition parseFile(DcmFileFormat& fileFormat, const std::filesystem::path& file,
+                      const FileByteSource& source, const DatasetScanResult& scan) {
+    if (!scan.trailingJunk) {
+        return fileFormat.loadFile(file.c_str(), EXS_Unknown, EGL_noChange, DCM_MaxReadLength,
+                                   ERM_autoDetect);
+    }
+    const std::vector<std::uint8_t> head = source.copy(0, scan.pixelDataEnd);
+    DcmInputBufferStream stream;
+    stream.setBuffer(head.data(), static_cast<offile_off_t>(head.size()));
+    stream.setEos();
+    fileFormat.transferInit();
+    // A buffer stream cannot be read again later: every value is read now.
+    const OFCondition read = fileFormat.read(stream, EXS_Unknown, EGL_noChange, 0xFFFFFFFFu);
+    fileFormat.transferEnd();
+    return read;
+}
+
 LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& options,
-                          const DatasetScanResult& scan) {
+                          const FileByteSource& source, const DatasetScanResult& scan) {
     refuseUncheckedDeflate(file, scan);
     DcmFileFormat fileFormat;
-    const OFCondition loaded = fileFormat.loadFile(file.c_str(), EXS_Unknown, EGL_noChange,
-                                                   DCM_MaxReadLength, ERM_autoDetect);
+    const OFCondition loaded = parseFile(fileFormat, file, source, scan);
     if (loaded.bad()) {
         if (!plausiblyDicom(scan)) throw std::runtime_error("not a DICOM file");
         std::string reason = std::string("cannot parse the DICOM data (") + loaded.text() + ")";
@@ -136,7 +149,10 @@ LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& 
     }
     DcmDataset& dataset = *fileFormat.getDataset();
     std::vector<std::string> warnings;
-    if (!scan.complete && !scan.problem.empty()) {
+    if (scan.trailingJunk) {
+        warnings.push_back(std::to_string(source.size() - scan.pixelDataEnd) +
+                           " bytes after the pixel data ignored (" + scan.problem + ")");
+    } else if (!scan.complete && !scan.problem.empty()) {
         warnings.push_back("irregular file structure: " + scan.problem);
     }
     if (dataset.convertToUTF8().bad()) {
@@ -189,17 +205,21 @@ LoadedImage DicomReader::operator()(const std::filesystem::path& file,
                                     const ReadOptions& options) const {
     try {
         DcmtkSetup::ensure();
-        const std::vector<std::uint8_t> bytes = readWholeFile(file);
+        FileByteSource source(file, kMaxFileBytes);
         DatasetScanLimits limits;
         limits.maxSequenceDepth = kMaxSequenceDepth;
         limits.maxElements = kMaxElements;
+        limits.maxReorderSteps = kMaxReorderSteps;
         limits.maxInflatedBytes = kMaxInflatedBytes;
-        const DatasetScanResult scan = DatasetScanner(limits)(bytes);
-        if (scan.elementsExceeded) {
+        const DatasetScanResult scan = DatasetScanner(limits)(source);
+        if (scan.elementsExceeded && !scan.trailingJunk) {
             throw std::runtime_error("more than " + std::to_string(kMaxElements) +
                                      " data elements (malformed or hostile file); not parsed");
         }
-        if (scan.depthExceeded) {
+        if (scan.unorderedExceeded && !scan.trailingJunk) {
+            throw std::runtime_error(scan.problem + " (malformed or hostile file); not parsed");
+        }
+        if (scan.depthExceeded && !scan.trailingJunk) {
             throw std::runtime_error("sequences nested deeper than " +
                                      std::to_string(kMaxSequenceDepth) +
                                      " levels (malformed or hostile file); not parsed");
@@ -212,7 +232,7 @@ LoadedImage DicomReader::operator()(const std::filesystem::path& file,
             throw std::runtime_error("deflated dataset is malformed: " + scan.problem);
         }
         LoadedImage result;
-        LargeStackRunner{}([&] { result = readWithDcmtk(file, options, scan); });
+        LargeStackRunner{}([&] { result = readWithDcmtk(file, options, source, scan); });
         return result;
     } catch (const DicomError&) {
         throw;

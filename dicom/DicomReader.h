@@ -19,7 +19,9 @@ struct ReadOptions {
 // bone-bright, colour reduced to luminance with a warning.
 //
 // Safety, checked before DCMTK or the reader allocates for the pixels (PixelDataLimits.h):
-// at most 32768 pixels per side, 1 GiB per decoded frame, uncompressed pixel data at least as
+// at most 32768 pixels per side and 2^25 pixels per frame (processing::kMaxInputPixels, which
+// bounds memory per input), RLE and JPEG streams that match the header's size, uncompressed
+// pixel data at least as
 // long as the header claims, a 4 GiB file, sequences nested at most 64 deep (pre-scan of the
 // raw bytes, DatasetScanner), at most 1,000,000 elements, a deflated dataset inflating to at most
 // 256 MiB and walking cleanly to its end, a transfer syntax DCMTK does not know (HTJ2K, JPEG XL, a

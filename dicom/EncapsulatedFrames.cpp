@@ -121,16 +121,31 @@ bool visitJpegMarkers(std::span<const std::uint8_t> s, Visit&& visit) {
 
 }  // namespace
 
-int jpegSamplePrecision(std::span<const std::uint8_t> s) {
-    int precision = 0;
+JpegFrameHeader jpegFrameHeader(std::span<const std::uint8_t> s) {
+    JpegFrameHeader header;
     visitJpegMarkers(s, [&](std::uint8_t marker, std::size_t pos) {
         const bool startOfFrame = (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 &&
                                    marker != 0xC8 && marker != 0xCC) ||
                                   marker == 0xF7;  // JPEG-LS SOF55
-        if (startOfFrame) precision = pos + 4 < s.size() ? s[pos + 4] : 0;
+        // SOF: length (2), precision (1), lines (2), samples per line (2), components (1).
+        if (startOfFrame && pos + 9 < s.size()) {
+            header.precision = s[pos + 4];
+            header.lines = (s[pos + 5] << 8) | s[pos + 6];
+            header.samplesPerLine = (s[pos + 7] << 8) | s[pos + 8];
+            header.components = s[pos + 9];
+        }
         return startOfFrame;
     });
-    return precision;
+    return header;
+}
+
+int jpegSamplePrecision(std::span<const std::uint8_t> s) { return jpegFrameHeader(s).precision; }
+
+bool jpegHasEndOfImage(std::span<const std::uint8_t> s) {
+    for (std::size_t i = s.size(); i >= 2; --i) {
+        if (s[i - 2] == 0xFF && s[i - 1] == 0xD9) return true;
+    }
+    return false;
 }
 
 int jpegLsNearBound(std::span<const std::uint8_t> s) {

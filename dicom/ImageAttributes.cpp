@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 
 namespace xrayprep::dicom {
@@ -50,8 +51,21 @@ std::optional<processing::PixelSpacing> readSpacing(DcmItem& ds, const DcmTagKey
         warnings.push_back(std::string(name) + " has one value; using it for both directions");
         column = row;
     }
-    if (!(*row > 0.0 && *row < 1e4 && *column > 0.0 && *column < 1e4)) {
+    if (!(*row > 0.0 && *column > 0.0)) {
         warnings.push_back(std::string(name) + " is not a valid spacing; ignored");
+        return std::nullopt;
+    }
+    // Detectors sample at 0.05-0.2 mm and reduced copies at a few tenths; far outside that the
+    // value is damaged (1e-308 mm collapsed the mesh to a line), and millimetres derived from it
+    // would be wrong everywhere. Treated as unknown: sizes fall back to pixels, with a warning.
+    constexpr double kMinimumMm = 0.01, kMaximumMm = 10.0;
+    if (*row < kMinimumMm || *row > kMaximumMm || *column < kMinimumMm || *column > kMaximumMm) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "%s %g \\ %g mm is implausible for a radiograph (%g to %g mm expected); "
+                      "ignored",
+                      name, *row, *column, kMinimumMm, kMaximumMm);
+        warnings.emplace_back(text);
         return std::nullopt;
     }
     // DICOM order is row spacing (between rows, i.e. y) then column spacing (x).

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <stdexcept>
 
+#include "processing/core/InputLimits.h"
 #include "processing/phantom/FootPhantom.h"
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/DicomFileProbe.h"
@@ -29,8 +30,20 @@ bool hasDicomExtension(const fs::path& file) {
 }  // namespace
 #endif
 
+namespace {
+
+bool isExcluded(const fs::path& folder, const std::vector<fs::path>& excluded) {
+    return std::any_of(excluded.begin(), excluded.end(), [&](const fs::path& e) {
+        std::error_code ec;
+        return fs::equivalent(folder, e, ec) && !ec;
+    });
+}
+
+}  // namespace
+
 std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
-                                      std::vector<std::string>& skipped) {
+                                      std::vector<std::string>& skipped,
+                                      const std::vector<fs::path>& excludedFolders) {
     std::vector<std::string> out;
     skipped.clear();
     for (const std::string& input : inputs) {
@@ -43,6 +56,10 @@ std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
         for (auto it = fs::recursive_directory_iterator(
                  input, fs::directory_options::skip_permission_denied, ec);
              !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+            if (it->is_directory(ec) && isExcluded(it->path(), excludedFolders)) {
+                it.disable_recursion_pending();  // our own outputs are not inputs
+                continue;
+            }
             if (!it->is_regular_file(ec)) continue;
 #ifdef XRAYPREP_HAVE_DICOM
             if (!hasDicomExtension(it->path()) && !dicom::isLikelyDicomFile(it->path())) {
@@ -78,6 +95,12 @@ LoadedInput loadInput(const std::string& input, int frame) {
                     size.data() + size.size();
             if (!ok || w < 64 || h < 64 || w > 32768 || h > 32768) {
                 throw std::runtime_error(input + ": expected sample:VIEW:WxH with sides 64..32768");
+            }
+            if (static_cast<std::uint64_t>(w) * static_cast<std::uint64_t>(h) >
+                processing::kMaxInputPixels) {
+                throw std::runtime_error(input + ": more than " +
+                                         std::to_string(processing::kMaxInputPixels) +
+                                         " pixels (the limit per input, which bounds memory)");
             }
             params.width = w;
             params.height = h;

@@ -21,9 +21,12 @@ struct LoadedInput {
 // name the built-in synthetic radiograph. In folders, files that are not DICOM are skipped
 // and listed in `skipped` (sorted) -- except those named like DICOM files (.dcm, .dicom,
 // .dic): an empty, truncated or foreign file under such a name is an input that fails, with
-// its name, not something to pass over in silence.
-[[nodiscard]] std::vector<std::string> expandInputs(const std::vector<std::string>& inputs,
-                                                    std::vector<std::string>& skipped);
+// its name, not something to pass over in silence. Folders in `excludedFolders` (the run's
+// output folder, when it lies inside an input folder) are not searched: a re-run must not take
+// its own final.dcm outputs for inputs.
+[[nodiscard]] std::vector<std::string> expandInputs(
+    const std::vector<std::string>& inputs, std::vector<std::string>& skipped,
+    const std::vector<std::filesystem::path>& excludedFolders = {});
 
 // Throws std::runtime_error naming the input and the reason.
 [[nodiscard]] LoadedInput loadInput(const std::string& input, int frame);

@@ -115,6 +115,7 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         out = (file.parent_path() / (file.stem().string() + "-results")).string();
     }
     if (!out) throw UsageError("run needs --out DIR");
+    if (out->empty()) throw UsageError("--out needs a folder name (it was empty)");
     const auto backendName = args.value("backend").value_or("openmp");
     const auto backendKind = gpu::backendFromString(backendName);
     if (!backendKind)
@@ -148,7 +149,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
 
     std::vector<std::string> skipped;
     const std::vector<std::string> inputs =
-        saved ? std::vector<std::string>{saved->input} : expandInputs(args.positionals(), skipped);
+        saved ? std::vector<std::string>{saved->input}
+              : expandInputs(args.positionals(), skipped, {fs::path(*out)});
     for (const auto& file : skipped) {
         std::fprintf(stderr, "skipped %s: not a DICOM file\n", file.c_str());
     }
@@ -235,6 +237,10 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
 
     if (const auto reportPath = args.value("report")) {
         try {
+            // Its folder may be one no input got to create (every input failed).
+            if (const fs::path parent = fs::path(*reportPath).parent_path(); !parent.empty()) {
+                fs::create_directories(parent);
+            }
             mesh_export::writeFileAtomically(*reportPath, report.dump(2) + "\n", protectedInputs);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "xrayprep-cli: cannot write the report: %s\n", e.what());
