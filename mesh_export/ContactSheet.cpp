@@ -45,15 +45,19 @@ RgbImage renderContactSheet(const processing::Image& original,
         options.textScale > 8) {
         throw std::invalid_argument("contact sheet: tile width 64..4096, text scale 1..8");
     }
+    // Each picture fits a tw x tw box, whatever the aspect: a tall image (500 x 1 pixels) made
+    // a 480 x 240000 tile and an 8 GB sheet. So the sheet is at most 4 x 2 boxes plus labels.
     const int tw = options.tileWidth;
-    const int th = std::max(
-        1, static_cast<int>(static_cast<long long>(tw) * original.height() / original.width()));
+    const long long w = original.width(), h = original.height();
+    const int pw = static_cast<int>(std::max(1LL, h > w ? tw * w / h : tw));  // picture width
+    const int th = static_cast<int>(std::max(1LL, h > w ? tw : tw * h / w));  // and height
+    const int px = (tw - pw) / 2;  // a narrow picture is centred in its box
     const int scale = options.textScale;
     const int lineHeight = 9 * scale;
     const int labelHeight = 2 * lineHeight + 2 * scale;
     const auto& p = result.parameters;
     auto gray = [&](const processing::Image& image, StageId s) {
-        return result.has(s) && image.sameSize(original) ? grayTile(downscale(image, tw, th))
+        return result.has(s) && image.sameSize(original) ? grayTile(downscale(image, pw, th))
                                                          : RgbImage();
     };
 
@@ -61,7 +65,7 @@ RgbImage renderContactSheet(const processing::Image& original,
     char buffer[96];
     std::snprintf(buffer, sizeof buffer, "%dX%d %d BIT", original.width(), original.height(),
                   original.bitsStored());
-    tiles.push_back({"1 ORIGINAL", buffer, grayTile(downscale(original, tw, th))});
+    tiles.push_back({"1 ORIGINAL", buffer, grayTile(downscale(original, pw, th))});
     // The window the run used (sizeMm resolved to pixels), not the parameter: 0 means "from
     // sizeMm".
     const int window = result.medianSize > 0 ? result.medianSize : p.median.size;
@@ -79,9 +83,9 @@ RgbImage renderContactSheet(const processing::Image& original,
                   static_cast<int>(result.contour.contours.size()));
     contours.detail = buffer + timeText(result, StageId::Contour);
     if (!contours.picture.empty()) {
-        SheetCanvas overlay(tw, th, kBackground);
+        SheetCanvas overlay(pw, th, kBackground);
         overlay.paste(contours.picture, 0, 0);
-        const double sx = static_cast<double>(tw) / original.width();
+        const double sx = static_cast<double>(pw) / original.width();
         const double sy = static_cast<double>(th) / original.height();
         for (const auto& c : result.contour.contours) {
             for (std::size_t i = 0; i < c.points.size(); ++i) {
@@ -99,7 +103,7 @@ RgbImage renderContactSheet(const processing::Image& original,
         {"6 FINAL MASKED", timeText(result, StageId::Mask), gray(result.final, StageId::Mask)});
     tiles.push_back({"7 ESF", timeText(result, StageId::Esf),
                      result.has(StageId::Esf) && result.esf.field.sameSize(original)
-                         ? colourTile(downscale(result.esf.field, tw, th))
+                         ? colourTile(downscale(result.esf.field, pw, th))
                          : RgbImage()});
 
     const int rows = 2;
@@ -112,7 +116,7 @@ RgbImage renderContactSheet(const processing::Image& original,
     for (std::size_t i = 0; i < tiles.size(); ++i) {
         const auto [x, y] = origin(static_cast<int>(i));
         if (!tiles[i].picture.empty()) {
-            canvas.paste(tiles[i].picture, x, y);
+            canvas.paste(tiles[i].picture, x + px, y);
         } else {
             canvas.text(x + scale * 4, y + th / 2, "NOT RUN", scale, kText);
         }

@@ -11,7 +11,9 @@
 namespace xrayprep::mesh_export {
 
 struct ContactSheetOptions {
-    int tileWidth = 480;  // each stage's picture; the height follows the image's aspect
+    // Each stage's picture fits a tileWidth x tileWidth box, keeping the image's aspect, so a
+    // sheet is at most 4 x 2 boxes and their labels (1960 x 1060 pixels at 480) for any image.
+    int tileWidth = 480;
     int textScale = 2;    // font cell size in pixels (2: 14-pixel capitals)
     std::string title;    // e.g. the input's name; shown in the information tile
     std::string backend;  // e.g. "openmp (2 threads)"

@@ -155,5 +155,26 @@ TEST(ExportReport, CarriesTheMasksQualityChecksOnceTheMaskStageRan) {
     EXPECT_EQ(exportReportJson({}, f.original, {}, f.result).find("quality"), nullptr);
 }
 
+TEST(ContactSheet, AnyAspectFitsTheSameBoxes) {
+    // Issue 14 D3: the tile height followed the aspect, so a 1 x 500 image made a 1960 x 480104
+    // sheet (8.3 GB). Every picture now fits a tileWidth-square box; the sheet's size is bounded.
+    const int boxes = 4 * (480 + 8) + 8;
+    const int label = 2 * 18 + 4;
+    for (const auto& [w, h] : {std::pair{1, 500}, std::pair{20, 4000}, std::pair{1, 16384},
+                               std::pair{500, 1}, std::pair{300, 300}}) {
+        SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+        processing::Image image(w, h, 12, 1000);
+        processing::PipelineResult result;
+        result.median = image;
+        result.contour.contours = {processing::Contour{{{0, 0}, {0, float(h - 1)}}}};
+        result.milliseconds[processing::stageIndex(StageId::Median)] = 1.0;
+        result.milliseconds[processing::stageIndex(StageId::Contour)] = 1.0;
+        const RgbImage sheet = renderContactSheet(image, result, {});
+        EXPECT_EQ(sheet.width(), boxes);
+        EXPECT_LE(sheet.height(), 2 * (480 + label + 8) + 8);
+        EXPECT_GE(sheet.height(), 2 * (1 + label + 8) + 8);
+    }
+}
+
 }  // namespace
 }  // namespace xrayprep::mesh_export
