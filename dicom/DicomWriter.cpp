@@ -85,6 +85,8 @@ void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
         {"ViewPosition", DCM_ViewPosition, false},
         {"ImageLaterality", DCM_ImageLaterality, false},
         {"Laterality", DCM_Laterality, false},
+        // The derived image keeps the source's pixels: text burned into them stays.
+        {"BurnedInAnnotation", DCM_BurnedInAnnotation, false},
     };
     put(ds, DCM_SpecificCharacterSet, "ISO_IR 192");  // the reader converts text to UTF-8
     for (const Field& field : kCopied) {

@@ -10,6 +10,8 @@
 #include <cstdio>
 #include <stdexcept>
 
+#include "dicom/HeaderText.h"
+
 namespace xrayprep::dicom {
 namespace {
 
@@ -86,7 +88,16 @@ void addHeaderFields(DcmItem& ds, ImageAttributes& a) {
         {"Manufacturer", DCM_Manufacturer},
         {"ManufacturerModelName", DCM_ManufacturerModelName},
         {"StudyDate", DCM_StudyDate},
+        {"StudyTime", DCM_StudyTime},
+        {"StudyID", DCM_StudyID},
+        {"AccessionNumber", DCM_AccessionNumber},
+        {"ReferringPhysicianName", DCM_ReferringPhysicianName},
         {"StudyDescription", DCM_StudyDescription},
+        {"SeriesDate", DCM_SeriesDate},
+        {"SeriesTime", DCM_SeriesTime},
+        {"InstitutionName", DCM_InstitutionName},
+        {"OperatorsName", DCM_OperatorsName},
+        {"BurnedInAnnotation", DCM_BurnedInAnnotation},
         {"SeriesDescription", DCM_SeriesDescription},
         {"ProtocolName", DCM_ProtocolName},
         {"SOPClassUID", DCM_SOPClassUID},
@@ -117,7 +128,19 @@ void addHeaderFields(DcmItem& ds, ImageAttributes& a) {
     f.emplace_back("TransferSyntax", a.transferSyntaxName);
     f.emplace_back("TransferSyntaxUID", a.transferSyntaxUid);
     for (const Field& field : kText) {
-        if (auto value = textValue(ds, field.tag)) f.emplace_back(field.name, *value);
+        const auto value = textValue(ds, field.tag);
+        if (!value) continue;
+        bool changed = false;
+        const bool personName = DcmTag(field.tag).getEVR() == EVR_PN;
+        std::string text = convertibleHeaderText(*value, personName, changed);
+        if (changed) {
+            a.warnings.push_back(std::string(field.name) +
+                                 ": characters that could not be converted to UTF-8 (character "
+                                 "set " +
+                                 textValue(ds, DCM_SpecificCharacterSet).value_or("unnamed") +
+                                 ") were left out");
+        }
+        f.emplace_back(field.name, std::move(text));
     }
 }
 

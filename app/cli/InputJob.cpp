@@ -7,6 +7,7 @@
 #include "app/cli/InputSource.h"
 #include "app/cli/RunReport.h"
 #include "mesh_export/GalleryThumbnails.h"
+#include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
 
@@ -113,7 +114,11 @@ InputOutcome InputJob::operator()(
     } catch (const std::exception& e) {
         // Every failure names its input, also when the reason comes from deep inside.
         std::string error = e.what();
-        if (error.find(name) == std::string::npos) error = name + ": " + error;
+        // DicomError escapes control characters in the path it quotes: look for both forms.
+        if (error.find(name) == std::string::npos &&
+            error.find(processing::printableText(name)) == std::string::npos) {
+            error = name + ": " + error;
+        }
         outcome.error = error;
     } catch (...) {
         outcome.error = name + ": unknown error";

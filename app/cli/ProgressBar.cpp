@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include "processing/core/PrintableText.h"
+
 namespace xrayprep::app {
 
 ProgressBar::ProgressBar(int total) : total_(total), terminal_(isatty(STDERR_FILENO) != 0) {}
@@ -26,7 +28,8 @@ void ProgressBar::advance() {
 void ProgressBar::message(const std::string& line) {
     const std::lock_guard lock(mutex_);
     if (terminal_) std::fputs("\r\033[K", stderr);
-    std::fprintf(stderr, "%s\n", line.c_str());
+    // Lines quote file names and fields from the files: escaped, so none can drive the terminal.
+    std::fprintf(stderr, "%s\n", processing::printableText(line).c_str());
     if (terminal_ && !finished_) draw();
 }
 
@@ -43,7 +46,7 @@ void ProgressBar::draw() {
     const int filled = total_ > 0 ? done_ * kWidth / total_ : kWidth;
     std::string bar(static_cast<std::size_t>(filled), '#');
     bar.append(static_cast<std::size_t>(kWidth - filled), '.');
-    std::string label = item_;
+    std::string label = processing::printableText(item_);
     if (label.size() > 40) label = "..." + label.substr(label.size() - 37);
     std::fprintf(stderr, "\r\033[K[%s] %d/%d %s %s", bar.c_str(), done_, total_, label.c_str(),
                  stage_.c_str());

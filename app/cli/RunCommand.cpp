@@ -24,6 +24,7 @@
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
 #include "mesh_export/FileBytes.h"
+#include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "session/SessionFile.h"
 
@@ -152,7 +153,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         saved ? std::vector<std::string>{saved->input}
               : expandInputs(args.positionals(), skipped, {fs::path(*out)});
     for (const auto& file : skipped) {
-        std::fprintf(stderr, "skipped %s: not a DICOM file\n", file.c_str());
+        std::fprintf(stderr, "skipped %s: not a DICOM file\n",
+                     processing::printableText(file).c_str());
     }
     const JobPlan plan =
         planJobs(*backendKind, requestedJobs, threads, inputs.size(), usableCores());

@@ -73,3 +73,15 @@ TEST(HostileCli, ReportInsideAnOutputFolderNoInputCreatedIsStillWritten) {
     ASSERT_TRUE(fs::is_regular_file(report)) << r.output;
     EXPECT_NE(readText(report).find("\"failed\": 1"), std::string::npos) << readText(report);
 }
+
+TEST(HostileCli, FileNamesWithEscapeCodesAreNotPrintedRaw) {
+    // Minor point: control characters from files and their names reached the terminal.
+    xrayprep::test_support::TempDir dir;
+    const fs::path bad = dir.path() / "x\x1B]0;owned\x07\x1B[2J.dcm";
+    std::ofstream(bad) << "not DICOM";
+    const auto r = runCliProcess({"run", bad.string(), "--out", (dir.path() / "o").string()});
+    EXPECT_EQ(r.exitCode, 1) << r.output;
+    EXPECT_EQ(r.output.find('\x1B'), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find('\x07'), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("x\\x1B]0;owned\\x07\\x1B[2J.dcm"), std::string::npos) << r.output;
+}

@@ -108,6 +108,7 @@ TEST(PrivacyCli, PatientDataReachesNoLogReportOrExportAndTheAnonymisedDicomFollo
         {DCM_AccessionNumber, "ACC55501Q"},
         {DCM_StudyID, "SIDQ777"},
         {DCM_StudyDescription, "Foot of Zzyzxq"},
+        {DCM_BurnedInAnnotation, "YES"},
     };
     for (const auto& [tag, value] : identifying)
         ASSERT_TRUE(src.putAndInsertString(tag, value.c_str()).good());
@@ -132,6 +133,14 @@ TEST(PrivacyCli, PatientDataReachesNoLogReportOrExportAndTheAnonymisedDicomFollo
     ASSERT_TRUE(plain.loadFile((dir / "plain" / "case" / "final.dcm").c_str()).good());
     EXPECT_EQ(tagValue(*plain.getDataset(), DCM_PatientName), "Zzyzxq^Quentina^Privacy");
     EXPECT_EQ(tagValue(*plain.getDataset(), DCM_PatientID), "PID8675309Q");
+    // Issue 14: the derived image joins the source's study (same Study Instance UID), so the
+    // study's identification goes with it; it was dropped while the UID was kept.
+    const std::string sourceStudy = tagValue(src, DCM_StudyInstanceUID);
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_StudyInstanceUID), sourceStudy);
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_AccessionNumber), "ACC55501Q");
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_StudyID), "SIDQ777");
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_ReferringPhysicianName), "Docq^Secretive");
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_InstitutionName), "Clinicq Of Privacy");
 
     // With --anonymize: not even there.
     const std::string anonLog = exportAll(dcm, dir / "anon", dir / "anon.json", true);
@@ -153,6 +162,9 @@ TEST(PrivacyCli, PatientDataReachesNoLogReportOrExportAndTheAnonymisedDicomFollo
     EXPECT_EQ(tagValue(ds, DCM_StudyID), "");
     EXPECT_EQ(tagValue(ds, DCM_ReferringPhysicianName), "");
     EXPECT_FALSE(tagValue(ds, DCM_StudyInstanceUID).empty());
+    // The derived pixels are the source's: text burned into them is still there (both files).
+    EXPECT_EQ(tagValue(ds, DCM_BurnedInAnnotation), "YES");
+    EXPECT_EQ(tagValue(*plain.getDataset(), DCM_BurnedInAnnotation), "YES");
 }
 
 TEST(PrivacyCli, ARealCorpusFileKeepsItsPatientDataOutOfEveryOutput) {

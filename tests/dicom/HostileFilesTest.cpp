@@ -112,6 +112,60 @@ TEST_F(HostileFiles, ImplausiblePixelSpacingIsTreatedAsUnknown) {
     EXPECT_DOUBLE_EQ(loaded.metadata.spacing->x, 0.139);
 }
 
+std::string headerField(const LoadedImage& image, const std::string& name) {
+    for (const auto& [key, value] : image.metadata.headerFields) {
+        if (key == name) return value;
+    }
+    return "<absent>";
+}
+
+TEST_F(HostileFiles, TextDcmtkCannotConvertIsLeftOutNotCarriedGarbled) {
+    // D10: a PatientName in ISO 2022 IR 87 (the example of PS3.5 H.3.1) or in an unknown
+    // character set was copied byte for byte into a derived DICOM labelled ISO_IR 192.
+    RawImage japanese;
+    japanese.characterSet = "\\ISO 2022 IR 87";
+    japanese.patientName =
+        "Yamada^Tarou=\x1B$B;3ED\x1B(B^\x1B$BB@O:\x1B(B=\x1B$B$d$^$@\x1B(B^\x1B$B$?$m$&\x1B(B";
+    test::writeBytes(dir_ / "ir87.dcm", japanese.bytes());
+    const LoadedImage a = DicomReader{}(dir_ / "ir87.dcm");
+    const std::string name = headerField(a, "PatientName");
+    EXPECT_EQ(name, "Yamada^Tarou");  // the alphabetic group; DCMTK cannot convert the rest
+    EXPECT_TRUE(anyWarningHas(a, "ISO 2022 IR 87) were left out"));
+    RawImage unknown;
+    unknown.characterSet = "ISO_IR 999";
+    unknown.patientName = "M\xFCller^J\xF6rg";  // Latin-1 bytes under a term nobody knows
+    test::writeBytes(dir_ / "unknown.dcm", unknown.bytes());
+    const LoadedImage b = DicomReader{}(dir_ / "unknown.dcm");
+    EXPECT_EQ(headerField(b, "PatientName"), "M?ller^J?rg");
+    EXPECT_TRUE(anyWarningHas(b, "PatientName: characters that could not be converted"));
+    // Latin-1 under its own name converts (DCMTK): nothing is left out.
+    RawImage latin;
+    latin.characterSet = "ISO_IR 100";
+    latin.patientName = "M\xFCller^J\xF6rg";
+    test::writeBytes(dir_ / "latin1.dcm", latin.bytes());
+    EXPECT_EQ(headerField(DicomReader{}(dir_ / "latin1.dcm"), "PatientName"),
+              "M\xC3\xBCller^J\xC3\xB6rg");
+}
+
+TEST_F(HostileFiles, ErrorMessagesCannotDriveTheTerminal) {
+    // Minor point: a transfer syntax UID with escape codes was printed raw.
+    RawImage image;
+    image.transferSyntax = "1.2.3\x1B[2J\x1B]0;owned\x07";
+    const auto file = dir_ / "escape\x1B[31m.dcm";
+    test::writeBytes(file, image.bytes());
+    try {
+        (void)DicomReader{}(file);
+        ADD_FAILURE() << "loaded";
+    } catch (const DicomError& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.find('\x1B'), std::string::npos) << what;
+        EXPECT_EQ(what.find('\x07'), std::string::npos) << what;
+        EXPECT_NE(what.find("1.2.3\\x1B[2J"), std::string::npos) << what;
+        EXPECT_NE(what.find("escape\\x1B[31m.dcm"), std::string::npos) << what;
+        EXPECT_EQ(e.file(), file);
+    }
+}
+
 // n private elements (8 bytes of header, 2 of value) in descending tag order, or all the same.
 std::vector<std::uint8_t> privateElements(int n, bool descending) {
     test::Bytes b;

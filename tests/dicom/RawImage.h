@@ -28,14 +28,18 @@ struct RawImage {
     bool encapsulated = false;                 // one fragment of `pixels` bytes, undefined length
     std::vector<std::uint8_t> pixels;          // the value; empty: rows x columns x samples x bytes
     std::optional<std::uint32_t> pixelLength;  // the length written, when not the real one
+    std::string characterSet;                  // (0008,0005); empty: none
+    std::string patientName;                   // (0010,0010), raw bytes; empty: none
     std::string pixelSpacing;                  // (0028,0030) "row\\column" in mm; empty: none
     std::vector<std::uint8_t> beforePixelData;  // raw elements written just before Pixel Data
 
     [[nodiscard]] std::vector<std::uint8_t> bytes() const {
         Bytes b = part10Header(transferSyntax);
+        if (!characterSet.empty()) b.shortElement(0x0008, 0x0005, "CS", characterSet);
         b.shortElement(0x0008, 0x0016, "UI", sopClass);
         b.shortElement(0x0008, 0x0018, "UI", "1.2.3.4.5.6.7.8.9");
         b.shortElement(0x0008, 0x0060, "CS", "OT");
+        if (!patientName.empty()) b.shortElement(0x0010, 0x0010, "PN", patientName);
         const auto us = [&b](std::uint16_t e, int v) {
             b.u16(0x0028).u16(e).text("US").u16(2).u16(static_cast<std::uint16_t>(v));
         };

@@ -14,7 +14,13 @@ QString compact(double v) { return QString::number(v, 'g', 10); }
 
 }  // namespace
 
-bool isPatientField(std::string_view name) { return name.substr(0, 7) == "Patient"; }
+bool isPatientField(std::string_view name) {
+    // Also the fields that lead to a person through the hospital's records or name one.
+    for (std::string_view other : {"AccessionNumber", "ReferringPhysicianName", "OperatorsName"}) {
+        if (name == other) return true;
+    }
+    return name.substr(0, 7) == "Patient";
+}
 
 QString headerGroupTitle(HeaderRow::Group group) {
     switch (group) {

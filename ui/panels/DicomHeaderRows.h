@@ -20,7 +20,8 @@ struct HeaderRow {
     bool warning = false;  // drawn to catch the eye
 };
 
-// Patient fields are those whose name starts with "Patient" (ImageMetadata::headerFields).
+// Patient fields are those whose name starts with "Patient" (ImageMetadata::headerFields), and
+// AccessionNumber, ReferringPhysicianName and OperatorsName.
 [[nodiscard]] bool isPatientField(std::string_view name);
 
 // The rows for an image: input, size, bits stored, photometric, pixel spacing and its source (or

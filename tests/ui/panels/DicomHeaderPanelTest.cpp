@@ -51,6 +51,8 @@ TEST(DicomHeaderRows, DerivedFactsFromHandWrittenMetadata) {
     EXPECT_TRUE(isPatientField("PatientName"));
     EXPECT_TRUE(isPatientField("PatientBirthDate"));
     EXPECT_FALSE(isPatientField("StudyDate"));
+    EXPECT_TRUE(isPatientField("AccessionNumber"));
+    EXPECT_TRUE(isPatientField("ReferringPhysicianName"));
     EXPECT_FALSE(isPatientField("Patien"));
 }
 
