@@ -9,9 +9,14 @@
 #include <dcmtk/dcmdata/dcvrda.h>
 #include <dcmtk/dcmdata/dcvrtm.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <new>
 #include <optional>
 #include <random>
@@ -185,16 +190,41 @@ void putImage(DcmDataset& ds, const processing::Image& image, const processing::
         throw std::runtime_error(std::string("cannot set pixel data: ") + status.text());
 }
 
-std::filesystem::path temporaryPath(const std::filesystem::path& file) {
-    std::random_device random;
-    char suffix[20];
-    std::snprintf(suffix, sizeof suffix, ".tmp-%08x", static_cast<unsigned>(random()));
+// A new, empty file beside `file` under a name no other writer picks: 64 random bits, created
+// with O_EXCL (an existing name, a link planted there, is never followed or reused).
+std::filesystem::path createTemporaryFile(const std::filesystem::path& file) {
+    static thread_local std::mt19937_64 random{std::random_device{}()};
     const std::filesystem::path folder =
         file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-    std::string name = file.filename().string();
-    name.insert(name.begin(), '.');  // hidden while being written
-    name.append(suffix);
-    return folder / name;
+    for (int attempt = 0; attempt < 16; ++attempt) {
+        char suffix[24];
+        std::snprintf(suffix, sizeof suffix, ".tmp-%016llx",
+                      static_cast<unsigned long long>(random()));
+        std::string name = file.filename().string().substr(0, 200);
+        name.insert(name.begin(), '.');  // hidden while being written
+        name.append(suffix);
+        const std::filesystem::path candidate = folder / name;
+        const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            ::close(fd);
+            return candidate;
+        }
+        if (errno != EEXIST) {
+            throw std::runtime_error(std::string("cannot create a temporary file: ") +
+                                     std::strerror(errno));
+        }
+    }
+    throw std::runtime_error("cannot create a temporary file");
+}
+
+// Flushes the written file to disk before the rename: otherwise a crash could leave the
+// destination renamed but empty.
+void flushToDisk(const std::filesystem::path& file) {
+    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+    const bool flushed = fd >= 0 && ::fsync(fd) == 0;
+    const int err = errno;
+    if (fd >= 0) ::close(fd);
+    if (!flushed) throw std::runtime_error(std::string("cannot flush: ") + std::strerror(err));
 }
 
 }  // namespace
@@ -220,11 +250,12 @@ void DicomWriter::operator()(const processing::Image& image,
             Deidentifier{options_.uidMapper ? *options_.uidMapper : ownMapper}(ds);
         }
         putDerivation(ds, options_);
-        temporary = temporaryPath(file);
+        temporary = createTemporaryFile(file);
         const OFCondition saved =
             fileFormat.saveFile(temporary.c_str(), EXS_LittleEndianExplicit, EET_ExplicitLength,
                                 EGL_recalcGL, EPD_noChange, 0, 0, EWM_fileformat);
         if (saved.bad()) throw std::runtime_error(std::string("cannot write: ") + saved.text());
+        flushToDisk(temporary);
         refuseProtected(file, options_.protectedPaths);  // again: it may have appeared meanwhile
         std::error_code ec;
         std::filesystem::rename(temporary, file, ec);

@@ -7,6 +7,7 @@
 #include "app/cli/InputSource.h"
 #include "app/cli/RunReport.h"
 #include "mesh_export/GalleryThumbnails.h"
+#include "mesh_export/StagedFolder.h"
 #include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
@@ -76,7 +77,7 @@ InputOutcome InputJob::operator()(
         std::optional<std::unique_lock<std::mutex>> turn;
         if (settings_.deviceTurn) turn.emplace(*settings_.deviceTurn);
         const processing::PipelineResult& result =
-            pipeline.run(settings_.params, std::nullopt, observer);
+            pipeline.run(settings_.params, std::nullopt, observer, settings_.cancel);
         turn.reset();
         outcome.quality = result.quality;
         entry["milliseconds"] = stageTimesJson(result);
@@ -87,19 +88,24 @@ InputOutcome InputJob::operator()(
         entry["esf"] = esfJson(result.esf);
         entry["quality"] = qualityJson(result.quality);
         progress.show(name, "writing");
-        std::vector<std::string> written = (*settings_.writer)(folder, result, loaded.metadata);
+        // Written aside and swapped in whole: the folder always holds one run's complete set.
+        mesh_export::StagedFolder staged(folder, settings_.protectedInputs);
+        std::vector<std::string> written =
+            (*settings_.writer)(staged.path(), result, loaded.metadata);
         if (settings_.galleryThumbnails) {
-            for (const auto& f :
-                 mesh_export::writeGalleryThumbnails(folder, loaded.image, result.contour.mask,
-                                                     result.final, settings_.protectedInputs))
+            for (const auto& f : mesh_export::writeGalleryThumbnails(
+                     staged.path(), loaded.image, result.contour.mask, result.final,
+                     settings_.protectedInputs))
                 written.push_back(f);
         }
         Json exportFacts = Json::object();
         const exports::ExportSource source{
             loaded.label, isSampleInput(loaded.label), loaded.image, loaded.metadata, {}};
-        for (const auto& f : (*settings_.exporter)(folder, source, result, backend->description(),
-                                                   written, exportFacts))
+        for (const auto& f : (*settings_.exporter)(staged.path(), source, result,
+                                                   backend->description(), written, exportFacts))
             written.push_back(f);
+        if (settings_.cancel != nullptr) settings_.cancel->throwIfCancelled();
+        staged.commit();
         if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
         Json files = Json::array();
         for (const auto& f : written) files.push_back(f);

@@ -9,6 +9,7 @@
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
 #include "exports/ExportWriter.h"
+#include "processing/core/CancelToken.h"
 #include "processing/edit/ContourGuidance.h"
 #include "processing/edit/MaskEdits.h"
 #include "processing/pipeline/ComputeBackend.h"
@@ -35,6 +36,9 @@ struct RunSettings {
     // set on the pipeline after the input; null: none.
     const processing::ContourGuidance* guidance = nullptr;
     const processing::MaskEdits* edits = nullptr;
+    // Set by SIGINT/SIGTERM: the running inputs stop at their next stage, write nothing and
+    // fail as "cancelled"; null: not cancellable.
+    const processing::CancelToken* cancel = nullptr;
 };
 
 // How one input ended: ok; processed, but a quality check failed (a person should look at it);

@@ -1,4 +1,5 @@
 #include <malloc.h>
+#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -34,6 +35,38 @@ namespace fs = std::filesystem;
 using processing::Json;
 
 namespace {
+
+// SIGINT/SIGTERM during `run`: the inputs in progress stop at their next stage and write
+// nothing (their staging folders are removed), the rest are not started, the report is
+// written and the exit code is 130. A second signal ends the process at once (SA_RESETHAND).
+processing::CancelToken& interruption() {
+    static processing::CancelToken token;
+    return token;
+}
+
+extern "C" void onInterrupt(int) { interruption().cancel(); }  // a lock-free atomic store
+
+class InterruptHandlers {
+  public:
+    InterruptHandlers() {
+        struct sigaction action {};
+        action.sa_handler = onInterrupt;
+        action.sa_flags = SA_RESETHAND;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, &oldInt_);
+        sigaction(SIGTERM, &action, &oldTerm_);
+    }
+    ~InterruptHandlers() {
+        sigaction(SIGINT, &oldInt_, nullptr);
+        sigaction(SIGTERM, &oldTerm_, nullptr);
+    }
+    InterruptHandlers(const InterruptHandlers&) = delete;
+    InterruptHandlers& operator=(const InterruptHandlers&) = delete;
+
+  private:
+    struct sigaction oldInt_ {};
+    struct sigaction oldTerm_ {};
+};
 
 constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a few hundred bytes
 
@@ -216,8 +249,17 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         settings.guidance = &saved->guidance;
         settings.edits = &saved->edits;
     }
+    settings.cancel = &interruption();
+    const InterruptHandlers handlers;
     const InputJob job(settings);
     forEachIndex(inputs.size(), plan.jobs, [&](std::size_t i, int worker) {
+        if (interruption().cancelled()) {  // not started: it fails as cancelled, unwritten
+            outcomes[i].entry = Json::object();
+            outcomes[i].entry["input"] = inputs[i];
+            outcomes[i].entry["status"] = "failed";
+            outcomes[i].entry["error"] = "cancelled (interrupted before it started)";
+            return;
+        }
         outcomes[i] = job(inputs[i], folders[i], backends[static_cast<std::size_t>(worker)]);
         releaseFreedMemory();
         progress.advance();
@@ -262,6 +304,12 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     std::fprintf(stderr,
                  "%d of %zu inputs processed: %d ok, %d need review, %d failed; outputs in %s\n",
                  processed, inputs.size(), processed - reviews, reviews, failures, out->c_str());
+    if (interruption().cancelled()) {
+        std::fprintf(stderr,
+                     "xrayprep-cli: interrupted; the inputs not finished left no "
+                     "outputs (their folders, if any, hold the previous run's)\n");
+        return 130;  // as a shell reports a process ended by SIGINT
+    }
     // 1 (a failure) wins over 3 (all processed, some need a person to look at them).
     if (failures > 0) return 1;
     return reviews > 0 ? 3 : 0;

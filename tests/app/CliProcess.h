@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace xrayprep::test_support {
@@ -27,8 +29,15 @@ struct CliResult {
 // check failed). For tests whose subject is not the quality of the masks.
 inline bool everyInputProcessed(int exitCode) { return exitCode == 0 || exitCode == 3; }
 
+// A signal sent to the child some time after it started (as a user's Ctrl-C would be).
+struct Interrupt {
+    int signal = SIGINT;
+    std::chrono::milliseconds after{0};
+};
+
 inline CliResult runCliProcess(const std::vector<std::string>& args,
-                               std::optional<rlim_t> fileSizeLimit = std::nullopt) {
+                               std::optional<rlim_t> fileSizeLimit = std::nullopt,
+                               std::optional<Interrupt> interrupt = std::nullopt) {
     std::vector<std::string> argv0 = {XRAYPREP_CLI_PATH};
     argv0.insert(argv0.end(), args.begin(), args.end());
     std::vector<char*> argv;
@@ -59,6 +68,13 @@ inline CliResult runCliProcess(const std::vector<std::string>& args,
         ::close(fds[0]);
         return result;
     }
+    std::thread interrupter;
+    if (interrupt) {
+        interrupter = std::thread([pid, i = *interrupt] {
+            std::this_thread::sleep_for(i.after);
+            ::kill(pid, i.signal);  // the child is not reaped before join(): pid stays its own
+        });
+    }
     char buffer[4096];
     for (;;) {
         const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
@@ -69,6 +85,7 @@ inline CliResult runCliProcess(const std::vector<std::string>& args,
         }
     }
     ::close(fds[0]);
+    if (interrupter.joinable()) interrupter.join();
     int status = 0;
     rusage usage{};
     while (::wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
