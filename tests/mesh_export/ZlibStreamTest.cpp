@@ -16,14 +16,10 @@ std::vector<std::uint8_t> randomBytes(std::size_t n, unsigned seed) {
     return v;
 }
 
-TEST(ZlibStream, StoredBlocksParseIndependently) {
+TEST(ZlibStream, LevelZeroIsStoredBlocksAnIndependentReaderParses) {
     for (std::size_t n : {0u, 1u, 65535u, 65536u, 200000u}) {
         const auto data = randomBytes(n, static_cast<unsigned>(n));
-        const auto stream = zlibStore(data);
-        EXPECT_EQ(test::inflateStoredOnly(stream), data) << n;
-        const std::size_t blocks = n == 0 ? 1 : (n + 65534) / 65535;
-        EXPECT_EQ(stream.size(), 2 + n + 5 * blocks + 4) << n;
-        EXPECT_EQ(zlibCompress(data, 0), stream);
+        EXPECT_EQ(test::inflateStoredOnly(zlibCompress(data, 0)), data) << n;
     }
 }
 
@@ -31,7 +27,7 @@ TEST(ZlibStream, RoundTripsAtEveryLevel) {
     const auto data = randomBytes(300000, 3);
     for (int level = 0; level <= 9; ++level) {
         const auto stream = zlibCompress(data, level);
-        if (zlibAvailable() && level > 0) {
+        if (level > 0) {
             EXPECT_LT(stream.size(), data.size() / 2) << level;
         }
         EXPECT_EQ(zlibDecompress(stream, data.size()), data) << level;
