@@ -13,6 +13,7 @@
 #include "gpu/cuda/ContourGridKernels.h"
 #include "gpu/cuda/ContourLevelSet.h"
 #include "gpu/cuda/EsfKernels.h"
+#include "gpu/cuda/HistogramKernel.h"
 #include "gpu/cuda/StageKernels.h"
 #include "processing/contour/BlockedTwoClassSplit.h"
 #include "processing/contour/WorkingGrid.h"
@@ -222,7 +223,8 @@ processing::Histogram CudaBackend::histogram(const Image& input) {
     std::array<unsigned long long, processing::kHistogramBins> counts{};
     {
         const auto t = timer_.measure(Timer::Compute);
-        launchHistogram(src, input.size(), input.bitsStored(), histogram_.data(), stream_.get());
+        launchHistogram(src, input.size(), input.bitsStored(), histogram_.data(),
+                        histogramWorkspace_, stream_.get());
     }
     {
         const auto t = timer_.measure(Timer::Download);

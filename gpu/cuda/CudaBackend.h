@@ -147,6 +147,7 @@ class CudaBackend final : public processing::ComputeBackend {
     DeviceBuffer<float> fieldA_;
     DeviceBuffer<float> fieldB_;
     DeviceBuffer<unsigned long long> histogram_;
+    DeviceBuffer<std::uint8_t> histogramWorkspace_;  // CUB's temporary storage
     DeviceBuffer<double> residualRows_;
     EsfConvergedSolver converged_;
     std::shared_ptr<LevelSetWorkspace> levelSet_;

@@ -62,45 +62,6 @@ __global__ void applyMaskKernel(const std::uint16_t* __restrict__ in,
     }
 }
 
-// Shared-memory privatised histogram: each group of two warps owns a sub-histogram (less
-// contention on the few bins that hold most pixels, e.g. the background), a block sums its
-// sub-histograms and adds them to the global counts. Integer sums: any order is exact.
-constexpr int kHistogramThreads = 512;
-constexpr int kSubHistograms = kHistogramThreads / 64;
-
-__global__ void histogramKernel(const std::uint16_t* __restrict__ in, std::size_t count,
-                                int bitsStored, unsigned long long* __restrict__ counts) {
-    __shared__ unsigned int sub[kSubHistograms][256];
-    for (int i = threadIdx.x; i < kSubHistograms * 256; i += blockDim.x) (&sub[0][0])[i] = 0;
-    __syncthreads();
-    unsigned int* mine = sub[threadIdx.x / 64];
-    const unsigned int maxValue = (1u << bitsStored) - 1u;
-    // (maxValue + 1) is 2^bitsStored, so the division of the definition is a shift.
-    const auto add = [&](unsigned int v) {
-        atomicAdd(&mine[(min(v, maxValue) << 8) >> bitsStored], 1u);
-    };
-
-    const std::size_t groups = count / kVector;
-    const std::size_t stride = static_cast<std::size_t>(gridDim.x) * blockDim.x;
-    for (std::size_t g = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x;
-         g < groups; g += stride) {
-        Pixels8 p;
-        p.vector = __ldg(reinterpret_cast<const uint4*>(in) + g);
-#pragma unroll
-        for (int k = 0; k < kVector; ++k) add(p.value[k]);
-    }
-    if (blockIdx.x == 0) {
-        for (std::size_t j = groups * kVector + threadIdx.x; j < count; j += blockDim.x) add(in[j]);
-    }
-    __syncthreads();
-    for (int b = threadIdx.x; b < 256; b += blockDim.x) {
-        unsigned int sum = 0;
-#pragma unroll
-        for (int s = 0; s < kSubHistograms; ++s) sum += sub[s][b];
-        if (sum != 0) atomicAdd(&counts[b], static_cast<unsigned long long>(sum));
-    }
-}
-
 // min(floor(sqrt(n)), maxValue) exactly. Above maxValue^2 the answer is maxValue; below, n <
 // 2^32 and the single-precision root is within 1 of the true one (relative error 2^-24 of
 // the input), so one integer correction step on each side makes it exact, as on the CPU.
@@ -167,19 +128,6 @@ int multiprocessorCount() {
                                                    cudaDevAttrMultiProcessorCount, device));
     }
     return cached[static_cast<std::size_t>(device)];
-}
-
-void launchHistogram(const std::uint16_t* in, std::size_t count, int bitsStored,
-                     unsigned long long* counts, cudaStream_t stream) {
-    XRAYPREP_CUDA_CHECK(cudaMemsetAsync(counts, 0, 256 * sizeof(unsigned long long), stream));
-    if (count == 0) return;
-    const std::size_t groups = count / kVector + 1;
-    const std::size_t wanted = (groups + kHistogramThreads - 1) / kHistogramThreads;
-    // Enough resident blocks to fill the device; more would only add global atomics.
-    const auto blocks = static_cast<unsigned int>(
-        std::min<std::size_t>(wanted, static_cast<std::size_t>(4 * multiprocessorCount())));
-    histogramKernel<<<blocks, kHistogramThreads, 0, stream>>>(in, count, bitsStored, counts);
-    XRAYPREP_CUDA_CHECK_LAUNCH();
 }
 
 void launchThreshold(const std::uint16_t* in, std::uint16_t* out, std::size_t count,

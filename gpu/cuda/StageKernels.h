@@ -8,13 +8,9 @@
 namespace xrayprep::gpu {
 
 // Device versions of the element-wise and stencil stages. Each matches its serial CPU
-// counterpart bit for bit (HistogramBuilder, ThresholdApplier, SobelFilter, MaskApplier).
+// counterpart bit for bit (ThresholdApplier, SobelFilter, MaskApplier; the histogram is in
+// HistogramKernel.h).
 // All launches are asynchronous on `stream`; launch errors are thrown as CudaError.
-
-// 256-bin histogram of `count` pixels into `counts` (256 entries, zeroed here):
-// bin(v) = min(v, maxValue) * 256 / (maxValue + 1) with maxValue = 2^bitsStored - 1.
-void launchHistogram(const std::uint16_t* in, std::size_t count, int bitsStored,
-                     unsigned long long* counts, cudaStream_t stream);
 
 // out = in <= cutValue ? 0 : in.
 void launchThreshold(const std::uint16_t* in, std::uint16_t* out, std::size_t count,
