@@ -99,7 +99,7 @@ InputOutcome InputJob::operator()(
         for (const auto& f : (*settings_.exporter)(folder, source, result, backend->description(),
                                                    written, exportFacts))
             written.push_back(f);
-        if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
+        if (!exportFacts.empty()) entry["export"] = exportFacts;
         Json files = Json::array();
         for (const auto& f : written) files.push_back(f);
         entry["outputs"] = files;
