@@ -12,7 +12,7 @@ repeat=${2:-5}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
 lscpu | grep -E "Model name|^CPU\(s\)" | tee -a "$out/gpu.txt"
-# Header-only dependencies the machine has no package for (perf/stage_device_deps.sh).
+# Header-only dependencies staged here by perf/stage_device_deps.sh (the machine may lack them).
 prefix=()
 if [ -d out/device-deps ]; then
     prefix=("-DCMAKE_PREFIX_PATH=$PWD/out/device-deps")  # the environment's is searched too

@@ -20,7 +20,7 @@ if [ -n "$prebuilt" ] && "$prebuilt/gpu_tests" --gtest_filter='CudaAvailability*
     echo "build: prebuilt binaries from $prebuilt"
 else
 [ -n "$prebuilt" ] && { echo "prebuilt binaries do not run here:"; tail -5 "$out/prebuilt.log"; }
-# Header-only dependencies the machine has no package for (perf/stage_device_deps.sh).
+# Header-only dependencies staged here by perf/stage_device_deps.sh (the machine may lack them).
 prefix=()
 [ -d out/device-deps ] && prefix=("-DCMAKE_PREFIX_PATH=$PWD/out/device-deps")
 cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DXRAYPREP_CORE_ONLY=ON \
