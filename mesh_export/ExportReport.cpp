@@ -105,7 +105,7 @@ Json exportReportJson(const ExportReportContext& context, const processing::Imag
 
 void writeExportReport(const std::filesystem::path& destination, const Json& report,
                        const ProtectedPaths& protectedPaths) {
-    writeFileAtomically(destination, report.dump(2) + "\n", protectedPaths);
+    writeFileAtomically(destination, processing::dumpJson(report) + "\n", protectedPaths);
 }
 
 }  // namespace xrayprep::mesh_export

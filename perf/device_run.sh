@@ -12,8 +12,13 @@ repeat=${2:-5}
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
 lscpu | grep -E "Model name|^CPU\(s\)" | tee -a "$out/gpu.txt"
+# Header-only dependencies staged here by perf/stage_device_deps.sh (the machine may lack them).
+prefix=()
+if [ -d out/device-deps ]; then
+    prefix=("-DCMAKE_PREFIX_PATH=$PWD/out/device-deps")  # the environment's is searched too
+fi
 cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DXRAYPREP_CORE_ONLY=ON \
-    >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
+    "${prefix[@]}" >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
 start=$(date +%s)
 cmake --build build-device -j"$(nproc)" >"$out/build.log" 2>&1 ||
     { grep -E "error|FAILED" "$out/build.log" | head -40; exit 1; }

@@ -20,8 +20,11 @@ if [ -n "$prebuilt" ] && "$prebuilt/gpu_tests" --gtest_filter='CudaAvailability*
     echo "build: prebuilt binaries from $prebuilt"
 else
 [ -n "$prebuilt" ] && { echo "prebuilt binaries do not run here:"; tail -5 "$out/prebuilt.log"; }
+# Header-only dependencies staged here by perf/stage_device_deps.sh (the machine may lack them).
+prefix=()
+[ -d out/device-deps ] && prefix=("-DCMAKE_PREFIX_PATH=$PWD/out/device-deps")
 cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DXRAYPREP_CORE_ONLY=ON \
-    >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
+    "${prefix[@]}" >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }
 start=$(date +%s)
 cmake --build build-device -j"$(nproc)" --target gpu_tests xrayprep-cli >"$out/build.log" 2>&1 ||
     { grep -E "error|FAILED" "$out/build.log" | head -40; exit 1; }

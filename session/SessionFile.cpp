@@ -28,19 +28,26 @@ constexpr std::uintmax_t kMaxSessionBytes = 1 << 20;  // parameters and seeds: a
 // A C string key: GCC 13's -Wdangling-reference takes a std::string temporary argument for
 // what the returned reference may point into.
 const Json& member(const fs::path& file, const Json& object, const char* key) {
-    const Json* value = object.find(key);
-    if (value == nullptr) {
+    const auto value = object.find(key);  // end() also when object is no object
+    if (value == object.end()) {
         fail(file, std::string("not a valid session: \"") + key + "\" is missing");
     }
     return *value;
 }
 
+// The member's value when it is there and a string, else nullptr.
+const std::string* optionalString(const Json& object, const char* key) {
+    const auto value = object.find(key);
+    if (value == object.end() || !value->is_string()) return nullptr;
+    return &value->get_ref<const std::string&>();
+}
+
 int integer(const fs::path& file, const Json& value, const std::string& what) {
-    if (!value.isNumber() || std::floor(value.asNumber()) != value.asNumber() ||
-        std::abs(value.asNumber()) > 1e9) {
+    if (!value.is_number() || std::floor(value.get<double>()) != value.get<double>() ||
+        std::abs(value.get<double>()) > 1e9) {
         fail(file, "not a valid session: " + what + " must be an integer");
     }
-    return static_cast<int>(value.asNumber());
+    return static_cast<int>(value.get<double>());
 }
 
 Json guidanceJson(const processing::ContourGuidance& g) {
@@ -69,20 +76,20 @@ Json guidanceJson(const processing::ContourGuidance& g) {
 
 processing::ContourGuidance guidanceFrom(const fs::path& file, const Json& json) {
     processing::ContourGuidance g;
-    if (!json.isObject()) fail(file, "not a valid session: \"guidance\" must be an object");
+    if (!json.is_object()) fail(file, "not a valid session: \"guidance\" must be an object");
     const Json& seeds = member(file, json, "seeds");
-    if (!seeds.isArray()) fail(file, "not a valid session: \"guidance.seeds\" must be a list");
-    for (const Json& s : seeds.asArray()) {
-        if (!s.isObject()) fail(file, "not a valid session: a seed must be an object");
+    if (!seeds.is_array()) fail(file, "not a valid session: \"guidance.seeds\" must be a list");
+    for (const Json& s : seeds) {
+        if (!s.is_object()) fail(file, "not a valid session: a seed must be an object");
         const Json& include = member(file, s, "include");
-        if (!include.isBool())
+        if (!include.is_boolean())
             fail(file, "not a valid session: a seed's include must be true/false");
         g.seeds.push_back({integer(file, member(file, s, "x"), "a seed's x"),
-                           integer(file, member(file, s, "y"), "a seed's y"), include.asBool()});
+                           integer(file, member(file, s, "y"), "a seed's y"), include.get<bool>()});
     }
     const Json& box = member(file, json, "box");
-    if (!box.isNull()) {
-        if (!box.isObject()) fail(file, "not a valid session: \"guidance.box\" must be an object");
+    if (!box.is_null()) {
+        if (!box.is_object()) fail(file, "not a valid session: \"guidance.box\" must be an object");
         g.box = processing::GuideBox{integer(file, member(file, box, "x0"), "box x0"),
                                      integer(file, member(file, box, "y0"), "box y0"),
                                      integer(file, member(file, box, "x1"), "box x1"),
@@ -139,20 +146,20 @@ void SessionFile::save(const Session& session, const fs::path& file,
         edits["removed"] = session.edits.removedCount();
         doc["edits"] = std::move(edits);
     }
-    mesh_export::writeFileAtomically(file, doc.dump(2) + "\n", protectedPaths);
+    mesh_export::writeFileAtomically(file, processing::dumpJson(doc) + "\n", protectedPaths);
 }
 
 Session SessionFile::load(const fs::path& file) {
     Json doc;
     try {
-        doc = Json::parse(readSmallFile(file));
+        doc = processing::parseJson(readSmallFile(file));
     } catch (const SessionError&) {
         throw;
     } catch (const std::exception& e) {
         fail(file, std::string("not a session (") + e.what() + ")");
     }
-    if (!doc.isObject() || doc.find("format") == nullptr || !doc.find("format")->isString() ||
-        doc.find("format")->asString() != kFormatName) {
+    if (const std::string* format = optionalString(doc, "format");
+        format == nullptr || *format != kFormatName) {
         fail(file, "not an xrayprep session file");
     }
     const int version = integer(file, member(file, doc, "formatVersion"), "formatVersion");
@@ -161,19 +168,19 @@ Session SessionFile::load(const fs::path& file) {
                        "; this one reads up to " + std::to_string(kFormatVersion) + ")");
     }
     Session s;
-    if (const Json* app = doc.find("application"); app != nullptr && app->isString()) {
-        s.application = app->asString();
-    }
+    if (const std::string* app = optionalString(doc, "application")) s.application = *app;
     const Json& input = member(file, doc, "input");
-    if (!input.isObject()) fail(file, "not a valid session: \"input\" must be an object");
+    if (!input.is_object()) fail(file, "not a valid session: \"input\" must be an object");
     const Json& path = member(file, input, "path");
     const Json& sha = member(file, input, "sha256");
-    if (!path.isString() || path.asString().empty() || !sha.isString()) {
+    if (!path.is_string() || path.get_ref<const std::string&>().empty() || !sha.is_string()) {
         fail(file, "not a valid session: the input needs a path and a SHA-256");
     }
-    s.input = path.asString();
-    s.inputSha256 = sha.asString();
-    if (const Json* frame = input.find("frame")) s.frame = integer(file, *frame, "the frame");
+    s.input = path.get<std::string>();
+    s.inputSha256 = sha.get<std::string>();
+    if (const auto frame = input.find("frame"); frame != input.end()) {
+        s.frame = integer(file, *frame, "the frame");
+    }
     // A relative input path is relative to the session file's folder.
     if (!s.inputIsSample() && fs::path(s.input).is_relative()) {
         s.input = (file.parent_path() / s.input).lexically_normal().string();
@@ -190,15 +197,15 @@ Session SessionFile::load(const fs::path& file) {
     }
     s.guidance = guidanceFrom(file, member(file, doc, "guidance"));
     const Json& edits = member(file, doc, "edits");
-    if (!edits.isNull()) {
-        if (!edits.isObject()) fail(file, "not a valid session: \"edits\" must be an object");
+    if (!edits.is_null()) {
+        if (!edits.is_object()) fail(file, "not a valid session: \"edits\" must be an object");
         const Json& name = member(file, edits, "file");
         const Json& layerSha = member(file, edits, "sha256");
-        if (!name.isString() || !layerSha.isString() ||
-            fs::path(name.asString()).filename().string() != name.asString()) {
+        if (!name.is_string() || !layerSha.is_string() ||
+            fs::path(name.get<std::string>()).filename().string() != name.get<std::string>()) {
             fail(file, "not a valid session: the edit layer needs a file name beside it");
         }
-        const fs::path layerFile = file.parent_path() / name.asString();
+        const fs::path layerFile = file.parent_path() / name.get<std::string>();
         std::vector<std::uint8_t> bytes;
         try {
             std::ifstream in(layerFile, std::ios::binary);
@@ -207,7 +214,7 @@ Session SessionFile::load(const fs::path& file) {
         } catch (const SessionError&) {
             throw;
         }
-        if (mesh_export::sha256Hex(bytes) != layerSha.asString()) {
+        if (mesh_export::sha256Hex(bytes) != layerSha.get<std::string>()) {
             fail(file, "the edit layer " + layerFile.string() +
                            " is not the one saved with the session (SHA-256 differs)");
         }

@@ -245,7 +245,8 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
             list.push_back(b);
         }
         doc["backends"] = list;
-        mesh_export::writeFileAtomically(*jsonPath, doc.dump(2) + "\n", protectedInput);
+        mesh_export::writeFileAtomically(*jsonPath, processing::dumpJson(doc) + "\n",
+                                         protectedInput);
     }
     return 0;
 }

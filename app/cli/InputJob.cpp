@@ -106,7 +106,7 @@ InputOutcome InputJob::operator()(
             written.push_back(f);
         if (settings_.cancel != nullptr) settings_.cancel->throwIfCancelled();
         staged.commit();
-        if (!exportFacts.asObject().empty()) entry["export"] = exportFacts;
+        if (!exportFacts.empty()) entry["export"] = exportFacts;
         Json files = Json::array();
         for (const auto& f : written) files.push_back(f);
         entry["outputs"] = files;

@@ -240,7 +240,7 @@ int runPhantomEvalCommand(const std::vector<std::string>& rawArgs) {
         }
     }
     if (const auto json = args.value("json")) {
-        writeText(*json, PhantomEvalReport::json(results, settings).dump(2) + "\n");
+        writeText(*json, processing::dumpJson(PhantomEvalReport::json(results, settings)) + "\n");
     }
     if (const auto md = args.value("markdown"))
         writeText(*md, PhantomEvalReport::markdown(results, settings));

@@ -82,7 +82,11 @@ processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOpti
             } catch (const std::exception& e) {
                 throw UsageError(std::string("--preset: ") + e.what());
             }
-            processing::applyParametersJson(params, Json::parse(text));
+            try {
+                processing::applyPresetText(params, text);
+            } catch (const std::exception& e) {
+                throw UsageError("--preset " + *preset + ": " + e.what());
+            }
         }
         for (const auto& assignment : takeMeshAssignments(args.values("set"), mesh)) {
             processing::setParameterFromText(params, assignment);
@@ -285,7 +289,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             if (const fs::path parent = fs::path(*reportPath).parent_path(); !parent.empty()) {
                 fs::create_directories(parent);
             }
-            mesh_export::writeFileAtomically(*reportPath, report.dump(2) + "\n", protectedInputs);
+            mesh_export::writeFileAtomically(*reportPath, processing::dumpJson(report) + "\n",
+                                             protectedInputs);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "xrayprep-cli: cannot write the report: %s\n", e.what());
             return 1;

@@ -9,15 +9,15 @@
 namespace xrayprep::processing {
 namespace {
 
-std::string formatNumber(double v) { return Json(v).dump(-1); }
+std::string formatNumber(double v) { return dumpJson(Json(v), -1); }
 
 [[noreturn]] void badValue(const std::string& key, const std::string& why) {
     throw std::invalid_argument("parameter " + key + ": " + why);
 }
 
 double numberIn(const ParameterDescriptor& d, const Json& v) {
-    if (!v.isNumber()) badValue(d.key, "expected a number, got " + v.dump(-1));
-    const double x = v.asNumber();
+    if (!v.is_number()) badValue(d.key, "expected a number, got " + dumpJson(v, -1));
+    const double x = v.get<double>();
     if (!std::isfinite(x) || x < d.minimum || x > d.maximum) {
         badValue(d.key, formatNumber(x) + " is outside " + formatNumber(d.minimum) + ".." +
                             formatNumber(d.maximum));
@@ -66,9 +66,9 @@ ParameterDescriptor choice(std::string key, StageId stage, Member member,
     };
     d.set = [member, options, key = d.key, choices = d.choices](PipelineParameters& p,
                                                                 const Json& v) {
-        if (v.isString()) {
+        if (v.is_string()) {
             for (const auto& o : options) {
-                if (o.first == v.asString()) {
+                if (o.first == v.get_ref<const std::string&>()) {
                     member(p) = o.second;
                     return;
                 }
@@ -76,7 +76,7 @@ ParameterDescriptor choice(std::string key, StageId stage, Member member,
         }
         std::string list;
         for (const auto& c : choices) list += (list.empty() ? "" : ", ") + c;
-        badValue(key, "expected one of " + list + ", got " + v.dump(-1));
+        badValue(key, "expected one of " + list + ", got " + dumpJson(v, -1));
     };
     return d;
 }
@@ -382,13 +382,13 @@ Json parametersToJson(const PipelineParameters& params) {
 }
 
 void applyParametersJson(PipelineParameters& params, const Json& preset) {
-    const Json* body = preset.find("parameters");
-    const Json& obj = body ? *body : preset;
-    if (!obj.isObject()) throw std::invalid_argument("preset: expected a JSON object");
+    const auto body = preset.find("parameters");  // end() when preset is no object
+    const Json& obj = body != preset.end() ? *body : preset;
+    if (!obj.is_object()) throw std::invalid_argument("preset: expected a JSON object");
     PipelineParameters updated = params;  // all or nothing
-    for (const auto& [key, value] : obj.asObject()) {
-        if (value.isObject()) {
-            for (const auto& [sub, subValue] : value.asObject()) {
+    for (const auto& [key, value] : obj.items()) {
+        if (value.is_object()) {
+            for (const auto& [sub, subValue] : value.items()) {
                 applyOne(updated, key + "." + sub, subValue);
             }
         } else if (key == "format" || key == "version") {
@@ -398,6 +398,10 @@ void applyParametersJson(PipelineParameters& params, const Json& preset) {
         }
     }
     params = updated;
+}
+
+void applyPresetText(PipelineParameters& params, const std::string& text) {
+    applyParametersJson(params, parseJson(text));
 }
 
 Json presetJson(const PipelineParameters& params) {

@@ -41,6 +41,10 @@ void setParameterFromText(PipelineParameters& params, std::string_view assignmen
 // Applies a preset: {"parameters": {...}} or a bare object; keys flat ("median.size") or
 // nested ({"median": {"size": 19}}). Unknown keys throw.
 void applyParametersJson(PipelineParameters& params, const Json& preset);
+// Reads a preset file's text: the CLI's --preset and the application's Load Preset. Throws
+// std::runtime_error ("JSON parse error at line L, column C: ...") when it is not JSON and
+// std::invalid_argument naming the key when a value is wrong (a string for a number, ...).
+void applyPresetText(PipelineParameters& params, const std::string& text);
 // A preset document as written by the application and read by `--preset`.
 [[nodiscard]] Json presetJson(const PipelineParameters& params);
 

@@ -37,16 +37,17 @@ TEST(AnnotationCli, TheReportCountsTheBurnedInArrowPixels) {
          (dir / "report.json").string(), "--backend", "serial", "--set", "esf.iterations=10"});
     ASSERT_NE(r.exitCode, 1) << r.output;
     const Json report = readJsonFile(dir / "report.json");
-    const Json& e = report.find("inputs")->asArray().at(0);
-    const Json* notes = e.find("contour")->find("notes");
-    ASSERT_NE(notes, nullptr) << "report.json's contour section has no notes";
+    const Json& e = report.at("inputs").at(0);
+    ASSERT_TRUE(e.at("contour").contains("notes")) << "report.json's contour section has no notes";
+    const Json& notes = e.at("contour").at("notes");
     std::string note;
-    for (const Json& n : notes->asArray()) {
-        if (n.asString().find("burned-in annotation") != std::string::npos) note = n.asString();
+    for (const Json& n : notes) {
+        if (n.get<std::string>().find("burned-in annotation") != std::string::npos)
+            note = n.get<std::string>();
     }
     std::smatch m;
     ASSERT_TRUE(std::regex_search(note, m, std::regex(R"(^(\d+) px of burned-in annotation)")))
-        << "notes: " << notes->dump();
+        << "notes: " << notes.dump();
     // Every arrow pixel but a rasterised fragment or two too short to be a stroke, nothing else.
     const auto painted = std::stoull(m[1].str());
     EXPECT_LE(painted, arrow);

@@ -110,36 +110,37 @@ TEST(BatchCli, AMixedFolderInParallelReportsEveryFailureByNameAndMatchesTheSeque
 
     const Json a = readJsonFile(dir / "seq.json");
     const Json b = readJsonFile(dir / "par.json");
-    EXPECT_EQ(a.find("jobs")->asNumber(), 1);
-    EXPECT_EQ(b.find("jobs")->asNumber(), 3);
-    EXPECT_EQ(b.find("failed")->asNumber(), static_cast<double>(broken.size()));
-    EXPECT_EQ(b.find("succeeded")->asNumber(), 30);
+    EXPECT_EQ(a.at("jobs").get<double>(), 1);
+    EXPECT_EQ(b.at("jobs").get<double>(), 3);
+    EXPECT_EQ(b.at("failed").get<double>(), static_cast<double>(broken.size()));
+    EXPECT_EQ(b.at("succeeded").get<double>(), 30);
     std::set<std::string> skipped;
-    for (const Json& s : b.find("skippedFiles")->asArray())
-        skipped.insert(fs::path(s.asString()).filename().string());
+    for (const Json& s : b.at("skippedFiles"))
+        skipped.insert(fs::path(s.get<std::string>()).filename().string());
     EXPECT_EQ(skipped, (std::set<std::string>{"README.txt", "table.csv"}));
     EXPECT_NE(parallel.output.find("skipped " + (in / "broken" / "README.txt").string()),
               std::string::npos)
         << parallel.output;
 
     // Same inputs in the same order with the same outcome; failures named in report and log.
-    const auto& ea = a.find("inputs")->asArray();
-    const auto& eb = b.find("inputs")->asArray();
+    const auto& ea = a.at("inputs");
+    const auto& eb = b.at("inputs");
     ASSERT_EQ(ea.size(), 38u);
     ASSERT_EQ(eb.size(), ea.size());
     std::set<std::string> failed;
     for (std::size_t i = 0; i < ea.size(); ++i) {
-        const std::string input = eb[i].find("input")->asString();
+        const std::string input = eb[i].at("input").get<std::string>();
         const std::string name = fs::path(input).filename().string();
-        EXPECT_EQ(ea[i].find("input")->asString(), input) << i;
-        EXPECT_EQ(ea[i].find("outputFolder")->asString().substr((dir / "seq").string().size()),
-                  eb[i].find("outputFolder")->asString().substr((dir / "par").string().size()));
-        const std::string status = eb[i].find("status")->asString();
-        EXPECT_EQ(ea[i].find("status")->asString(), status) << name;
+        EXPECT_EQ(ea[i].at("input").get<std::string>(), input) << i;
+        EXPECT_EQ(
+            ea[i].at("outputFolder").get<std::string>().substr((dir / "seq").string().size()),
+            eb[i].at("outputFolder").get<std::string>().substr((dir / "par").string().size()));
+        const std::string status = eb[i].at("status").get<std::string>();
+        EXPECT_EQ(ea[i].at("status").get<std::string>(), status) << name;
         if (status != "ok") {
             failed.insert(name);
-            EXPECT_NE(eb[i].find("error")->asString().find(name), std::string::npos)
-                << eb[i].find("error")->asString();
+            EXPECT_NE(eb[i].at("error").get<std::string>().find(name), std::string::npos)
+                << eb[i].at("error").get<std::string>();
             EXPECT_TRUE(hasLine(parallel.output, "FAILED", name)) << name << "\n"
                                                                   << parallel.output;
         } else {

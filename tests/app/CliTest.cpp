@@ -103,31 +103,31 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
     EXPECT_EQ(esf.width, 730);
 
     const Json r = readJsonFile(report);
-    ASSERT_EQ(r.find("inputs")->asArray().size(), 1u);
-    const Json& e = r.find("inputs")->asArray()[0];
-    EXPECT_EQ(e.find("status")->asString(), "ok");
-    EXPECT_EQ(e.find("image")->find("width")->asNumber(), 730);
-    EXPECT_EQ(e.find("image")->find("bitsStored")->asNumber(), 12);
-    EXPECT_TRUE(e.find("image")->find("spacing")->isObject());
-    EXPECT_EQ(e.find("backend")->asString(), "serial");
-    EXPECT_EQ(e.find("threads")->asNumber(), 1);
-    EXPECT_EQ(e.find("parameters")->find("median.size")->asNumber(), 7);
-    EXPECT_EQ(e.find("parameters")->find("esf.iterations")->asNumber(), 20);
+    ASSERT_EQ(r.at("inputs").size(), 1u);
+    const Json& e = r.at("inputs")[0];
+    EXPECT_EQ(e.at("status").get<std::string>(), "ok");
+    EXPECT_EQ(e.at("image").at("width").get<double>(), 730);
+    EXPECT_EQ(e.at("image").at("bitsStored").get<double>(), 12);
+    EXPECT_TRUE(e.at("image").at("spacing").is_object());
+    EXPECT_EQ(e.at("backend").get<std::string>(), "serial");
+    EXPECT_EQ(e.at("threads").get<double>(), 1);
+    EXPECT_EQ(e.at("parameters").at("median.size").get<double>(), 7);
+    EXPECT_EQ(e.at("parameters").at("esf.iterations").get<double>(), 20);
     for (const char* s : {"median", "threshold", "sobel", "contour", "mask", "esf", "total"}) {
-        EXPECT_TRUE(e.find("milliseconds")->find(s)->isNumber()) << s;
+        EXPECT_TRUE(e.at("milliseconds").at(s).is_number()) << s;
     }
-    const Json* t = e.find("threshold");
-    EXPECT_EQ(t->find("method")->asString(), "background");
-    EXPECT_TRUE(t->find("bin")->isNumber());
-    EXPECT_TRUE(t->find("value")->isNumber());
-    EXPECT_TRUE(t->find("fallbackUsed")->isBool());
+    const Json& t = e.at("threshold");
+    EXPECT_EQ(t.at("method").get<std::string>(), "background");
+    EXPECT_TRUE(t.at("bin").is_number());
+    EXPECT_TRUE(t.at("value").is_number());
+    EXPECT_TRUE(t.at("fallbackUsed").is_boolean());
     // The quality checks, and whether they ask for a review.
-    EXPECT_TRUE(e.find("needsReview")->isBool());
-    const Json* q = e.find("quality");
-    ASSERT_TRUE(q != nullptr && q->isObject());
-    EXPECT_EQ(q->find("checks")->asArray().size(), 8u);
-    EXPECT_EQ(q->find("status")->asString(),
-              e.find("needsReview")->asBool() ? "needs-review" : "ok");
+    EXPECT_TRUE(e.at("needsReview").is_boolean());
+    ASSERT_TRUE(e.contains("quality") && e.at("quality").is_object());
+    const Json& q = e.at("quality");
+    EXPECT_EQ(q.at("checks").size(), 8u);
+    EXPECT_EQ(q.at("status").get<std::string>(),
+              e.at("needsReview").get<bool>() ? "needs-review" : "ok");
 }
 
 TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
@@ -142,12 +142,12 @@ TEST_F(CliTest, FailedInputsAreReportedByNameAndExitWithOne) {
               1);
     EXPECT_NE(log.find("not-dicom.dcm"), std::string::npos) << log;
     const Json r = readJsonFile(report);
-    const auto& inputs = r.find("inputs")->asArray();
+    const auto& inputs = r.at("inputs");
     ASSERT_EQ(inputs.size(), 3u);
-    EXPECT_EQ(inputs[0].find("status")->asString(), "failed");
-    EXPECT_NE(inputs[0].find("error")->asString().find("not-dicom.dcm"), std::string::npos);
-    EXPECT_NE(inputs[1].find("error")->asString().find("missing.dcm"), std::string::npos);
-    EXPECT_EQ(inputs[2].find("status")->asString(), "ok");
+    EXPECT_EQ(inputs[0].at("status").get<std::string>(), "failed");
+    EXPECT_NE(inputs[0].at("error").get<std::string>().find("not-dicom.dcm"), std::string::npos);
+    EXPECT_NE(inputs[1].at("error").get<std::string>().find("missing.dcm"), std::string::npos);
+    EXPECT_EQ(inputs[2].at("status").get<std::string>(), "ok");
     EXPECT_TRUE(fs::exists(dir_ / "o" / "sample-planar" / "final.png"));
 }
 
@@ -160,9 +160,9 @@ TEST_F(CliTest, PhantomWritesTheBitsStoredAndLeavesTheSpacingOutWhenAsked) {
         everyInputProcessed(runCli("run " + dcm.string() + " --out " + (dir_ / "o8").string() +
                                    " --report " + report.string())));
     const Json r = readJsonFile(report);
-    const Json& image = *r.find("inputs")->asArray()[0].find("image");
-    EXPECT_EQ(image.find("bitsStored")->asNumber(), 8);
-    EXPECT_TRUE(image.find("spacing")->isNull());
+    const Json& image = r.at("inputs")[0].at("image");
+    EXPECT_EQ(image.at("bitsStored").get<double>(), 8);
+    EXPECT_TRUE(image.at("spacing").is_null());
     EXPECT_EQ(runCli("phantom --size 320x256 --bits 20 --out " + dcm.string()), 2);
 }
 
@@ -208,35 +208,36 @@ TEST_F(CliTest, EveryCorpusFileBehavesAsTheManifestSays) {
     EXPECT_TRUE(rc == 0 || rc == 1 || rc == 3) << "crashed? rc=" << rc << "\n" << log;
     const Json r = readJsonFile(report);
     int checked = 0;
-    for (const Json& e : r.find("inputs")->asArray()) {
-        const std::string input = e.find("input")->asString();
-        const std::string status = e.find("status")->asString();
+    for (const Json& e : r.at("inputs")) {
+        const std::string input = e.at("input").get<std::string>();
+        const std::string status = e.at("status").get<std::string>();
         const std::string ex = expect.at(input);
         ++checked;
         if (ex == "ok") {
             EXPECT_EQ(status, "ok")
-                << input << ": " << (e.find("error") ? e.find("error")->asString() : "");
+                << input << ": " << (e.contains("error") ? e.at("error").get<std::string>() : "");
             // The body part the manifest lists for the file: a chest, hip, breast or hand
             // radiograph is flagged for review by name, an extremity is not.
             const std::string part = bodyPart.at(input);
-            const Json* q = e.find("quality");
-            if (q != nullptr && (part == "CHEST" || part == "HIP" || part == "BREAST" ||
-                                 part == "HAND" || part == "EXTREMITY")) {
+            if (e.contains("quality") && (part == "CHEST" || part == "HIP" || part == "BREAST" ||
+                                          part == "HAND" || part == "EXTREMITY")) {
                 bool checkedPart = false;
-                for (const Json& c : q->find("checks")->asArray()) {
-                    if (c.find("id")->asString() != "body-part") continue;
+                for (const Json& c : e.at("quality").at("checks")) {
+                    if (c.at("id").get<std::string>() != "body-part") continue;
                     checkedPart = true;
-                    EXPECT_EQ(c.find("passed")->asBool(), part == "EXTREMITY") << input;
-                    EXPECT_NE(c.find("message")->asString().find(part), std::string::npos) << input;
+                    EXPECT_EQ(c.at("passed").get<bool>(), part == "EXTREMITY") << input;
+                    EXPECT_NE(c.at("message").get<std::string>().find(part), std::string::npos)
+                        << input;
                 }
                 EXPECT_TRUE(checkedPart) << input;
             }
         } else if (ex == "fail") {
             EXPECT_EQ(status, "failed") << input;
             if (status == "failed") {
-                EXPECT_NE(e.find("error")->asString().find(fs::path(input).filename().string()),
-                          std::string::npos)
-                    << e.find("error")->asString();
+                EXPECT_NE(
+                    e.at("error").get<std::string>().find(fs::path(input).filename().string()),
+                    std::string::npos)
+                    << e.at("error").get<std::string>();
             }
         }
     }
@@ -315,5 +316,26 @@ TEST_F(CliTest, PresetMustBeASmallRegularFile) {
                   2)
             << preset;
         EXPECT_NE(out.find("not a regular file"), std::string::npos) << out;
+    }
+}
+
+// Issue 14: a malformed or mistyped preset is a usage error naming the file, where the JSON
+// went wrong (line, column) and what is wrong, or which parameter has the wrong type.
+TEST_F(CliTest, ABadPresetNamesTheFileAndTheProblem) {
+    const fs::path preset = dir_ / "bad-preset.json";
+    const std::pair<std::string, std::string> cases[] = {
+        {"{\"median.size\": 5,\n \"version\": nan}", "line 2, column"},
+        {"{\"median.size\": \"seven\"}", "parameter median.size: expected a number"},
+    };
+    for (const auto& [text, problem] : cases) {
+        std::ofstream(preset, std::ios::trunc) << text;
+        std::string out;
+        EXPECT_EQ(runCli("run sample:planar:256x200 --out " + (dir_ / "o").string() + " --preset " +
+                             preset.string(),
+                         &out),
+                  2)
+            << text;
+        EXPECT_NE(out.find("--preset " + preset.string() + ": "), std::string::npos) << out;
+        EXPECT_NE(out.find(problem), std::string::npos) << out;
     }
 }

@@ -34,29 +34,31 @@ struct ExpectedSizes {
 };
 
 double number(const Json& object, const std::string& key) {
-    const Json* v = object.find(key);
-    if (v == nullptr || !v->isNumber()) throw std::runtime_error("no number " + key);
-    return v->asNumber();
+    if (!object.contains(key) || !object.at(key).is_number()) {
+        throw std::runtime_error("no number " + key);
+    }
+    return object.at(key).get<double>();
 }
 
 // Checks the "scale" and "effective" members of a report object (a run report's input entry
 // or an export report).
 void expectSizes(const Json& report, const ExpectedSizes& want, const std::string& where) {
     SCOPED_TRACE(where);
-    const Json* scale = report.find("scale");
-    ASSERT_TRUE(scale != nullptr && scale->isObject());
-    EXPECT_NEAR(number(*scale, "mmPerPixel"), want.mmPerPixel, 1e-12);
-    EXPECT_EQ(scale->find("source")->asString(), want.source);
-    const Json* e = report.find("effective");
-    ASSERT_TRUE(e != nullptr && e->isObject());
-    EXPECT_EQ(number(*e, "median.size"), want.medianSize);
-    EXPECT_EQ(number(*e, "contour.workingFactor"), want.workingFactor);
-    EXPECT_NEAR(number(*e, "contour.workingMm"), want.workingMm, 1e-9);
-    EXPECT_NEAR(number(*e, "contour.minArea"), want.minArea, 1e-6);
-    const Json* tolerance = e->find("quality.straightTolerance");
-    ASSERT_TRUE(tolerance != nullptr && tolerance->isObject());
-    EXPECT_NEAR(number(*tolerance, "x"), want.straightTolerance, 1e-9);
-    EXPECT_NEAR(number(*tolerance, "y"), want.straightTolerance, 1e-9);
+    ASSERT_TRUE(report.contains("scale") && report.at("scale").is_object());
+    const Json& scale = report.at("scale");
+    EXPECT_NEAR(number(scale, "mmPerPixel"), want.mmPerPixel, 1e-12);
+    EXPECT_EQ(scale.at("source").get<std::string>(), want.source);
+    ASSERT_TRUE(report.contains("effective") && report.at("effective").is_object());
+    const Json& e = report.at("effective");
+    EXPECT_EQ(number(e, "median.size"), want.medianSize);
+    EXPECT_EQ(number(e, "contour.workingFactor"), want.workingFactor);
+    EXPECT_NEAR(number(e, "contour.workingMm"), want.workingMm, 1e-9);
+    EXPECT_NEAR(number(e, "contour.minArea"), want.minArea, 1e-6);
+    ASSERT_TRUE(e.contains("quality.straightTolerance") &&
+                e.at("quality.straightTolerance").is_object());
+    const Json& tolerance = e.at("quality.straightTolerance");
+    EXPECT_NEAR(number(tolerance, "x"), want.straightTolerance, 1e-9);
+    EXPECT_NEAR(number(tolerance, "y"), want.straightTolerance, 1e-9);
 }
 
 class EffectiveSizesCli : public ::testing::Test {
@@ -73,8 +75,7 @@ class EffectiveSizesCli : public ::testing::Test {
         const auto r = runCliProcess(args);
         EXPECT_TRUE(everyInputProcessed(r.exitCode)) << r.output;
         const Json report = readJsonFile(dir_ / "report.json");
-        return {report.find("inputs")->asArray().at(0),
-                readJsonFile(dir_ / "out" / folder / "report.json")};
+        return {report.at("inputs").at(0), readJsonFile(dir_ / "out" / folder / "report.json")};
     }
     xrayprep::test_support::TempDir dir_;
 };
@@ -106,7 +107,7 @@ TEST_F(EffectiveSizesCli, WithoutSpacingTheFieldFollowsTheImageSize) {
 
     const ExpectedSizes want{0.3, "assumed field of 300 mm", 7, 2, 0.6, 8.0 / 0.09, 1.5};
     const auto [entry, exported] = run(file.string(), "nospacing");
-    EXPECT_TRUE(entry.find("image")->find("spacing")->isNull());
+    EXPECT_TRUE(entry.at("image").at("spacing").is_null());
     expectSizes(entry, want, "run report");
     expectSizes(exported, want, "export report");
 

@@ -124,16 +124,16 @@ TEST(ExportCli, ExportAllWritesEveryFormatWithReportDicomAndClosedMesh) {
     std::ifstream in(folder / "report.json");
     std::stringstream text;
     text << in.rdbuf();
-    const Json report = Json::parse(text.str());
+    const Json report = xrayprep::processing::parseJson(text.str());
     const std::string sha = shell("sha256sum " + dcm.string()).substr(0, 64);
-    EXPECT_EQ(report.find("input")->find("sha256")->asString(), sha);
-    EXPECT_EQ(report.find("versions")->find("xrayprep")->asString(), XRAYPREP_VERSION);
-    EXPECT_TRUE(report.find("versions")->find("dcmtk")->isString());
-    EXPECT_NE(report.find("backend")->asString().find("serial"), std::string::npos);
-    EXPECT_EQ(report.find("parameters")->find("median.size")->asNumber(), 5);
-    EXPECT_EQ(report.find("mesh")->find("mesh.mode")->asString(), "extrude");
-    EXPECT_EQ(report.find("mesh")->find("mesh.thickness")->asNumber(), 4);
-    EXPECT_TRUE(report.find("milliseconds")->find("esf")->isNumber());
+    EXPECT_EQ(report.at("input").at("sha256").get<std::string>(), sha);
+    EXPECT_EQ(report.at("versions").at("xrayprep").get<std::string>(), XRAYPREP_VERSION);
+    EXPECT_TRUE(report.at("versions").at("dcmtk").is_string());
+    EXPECT_NE(report.at("backend").get<std::string>().find("serial"), std::string::npos);
+    EXPECT_EQ(report.at("parameters").at("median.size").get<double>(), 5);
+    EXPECT_EQ(report.at("mesh").at("mesh.mode").get<std::string>(), "extrude");
+    EXPECT_EQ(report.at("mesh").at("mesh.thickness").get<double>(), 4);
+    EXPECT_TRUE(report.at("milliseconds").at("esf").is_number());
 
     std::uint32_t triangles = 0;
     EXPECT_TRUE(stlIsClosed(folder / "mesh.stl", triangles)) << triangles << " triangles";

@@ -100,11 +100,11 @@ TEST(GalleryCli, TheGalleryShowsEveryInputWithItsStatusInAHeadlessBrowser) {
     // What report.json says of each input, by file name.
     std::map<std::string, std::string> expected;
     const Json report = readJsonFile(dir / "report.json");
-    for (const Json& e : report.find("inputs")->asArray()) {
-        const std::string name = fs::path(e.find("input")->asString()).filename().string();
-        expected[name] = e.find("status")->asString() == "failed" ? "failed"
-                         : e.find("needsReview")->asBool()        ? "needs-review"
-                                                                  : "ok";
+    for (const Json& e : report.at("inputs")) {
+        const std::string name = fs::path(e.at("input").get<std::string>()).filename().string();
+        expected[name] = e.at("status").get<std::string>() == "failed" ? "failed"
+                         : e.at("needsReview").get<bool>()             ? "needs-review"
+                                                                       : "ok";
     }
     ASSERT_EQ(expected.size(), 4u);
     EXPECT_EQ(expected.at("broken.dcm"), "failed");

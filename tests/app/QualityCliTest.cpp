@@ -57,20 +57,20 @@ TEST_F(QualityCli, AnEmptyMaskIsProcessedButNeedsReviewAndExitsWithThree) {
               std::string::npos)
         << r.output;
     const Json report = readJsonFile(dir_ / "report.json");
-    EXPECT_EQ(report.find("needsReview")->asNumber(), 1);
-    EXPECT_EQ(report.find("failed")->asNumber(), 0);
-    const Json& e = report.find("inputs")->asArray().at(0);
-    EXPECT_EQ(e.find("status")->asString(), "ok");  // processed; outputs written
-    EXPECT_TRUE(e.find("needsReview")->asBool());
-    const Json* q = e.find("quality");
-    EXPECT_EQ(q->find("status")->asString(), "needs-review");
-    const auto& checks = q->find("checks")->asArray();
+    EXPECT_EQ(report.at("needsReview").get<double>(), 1);
+    EXPECT_EQ(report.at("failed").get<double>(), 0);
+    const Json& e = report.at("inputs").at(0);
+    EXPECT_EQ(e.at("status").get<std::string>(), "ok");  // processed; outputs written
+    EXPECT_TRUE(e.at("needsReview").get<bool>());
+    const Json& q = e.at("quality");
+    EXPECT_EQ(q.at("status").get<std::string>(), "needs-review");
+    const auto& checks = q.at("checks");
     ASSERT_EQ(checks.size(), 8u);
-    EXPECT_EQ(checks[0].find("id")->asString(), "empty");
-    EXPECT_FALSE(checks[0].find("passed")->asBool());
-    EXPECT_EQ(checks[0].find("value")->asNumber(), 0.0);
-    EXPECT_EQ(checks[0].find("limit")->asNumber(), 0.002);
-    EXPECT_EQ(checks[0].find("message")->asString(), "mask is empty");
+    EXPECT_EQ(checks[0].at("id").get<std::string>(), "empty");
+    EXPECT_FALSE(checks[0].at("passed").get<bool>());
+    EXPECT_EQ(checks[0].at("value").get<double>(), 0.0);
+    EXPECT_EQ(checks[0].at("limit").get<double>(), 0.002);
+    EXPECT_EQ(checks[0].at("message").get<std::string>(), "mask is empty");
     EXPECT_TRUE(fs::exists(dir_ / "out" / "flat" / "final.png"));
 }
 
@@ -82,9 +82,9 @@ TEST_F(QualityCli, AFailureWinsOverAReviewInTheExitCode) {
               std::string::npos)
         << r.output;
     const Json report = readJsonFile(dir_ / "report.json");
-    const auto& inputs = report.find("inputs")->asArray();
-    EXPECT_EQ(inputs.at(1).find("status")->asString(), "failed");
-    EXPECT_FALSE(inputs.at(1).find("needsReview")->asBool());
+    const auto& inputs = report.at("inputs");
+    EXPECT_EQ(inputs.at(1).at("status").get<std::string>(), "failed");
+    EXPECT_FALSE(inputs.at(1).at("needsReview").get<bool>());
 }
 
 TEST_F(QualityCli, TheLimitsAreParameters) {
@@ -93,11 +93,11 @@ TEST_F(QualityCli, TheLimitsAreParameters) {
     EXPECT_EQ(r.exitCode, 3) << r.output;
     EXPECT_NE(r.output.find("fragments (mask is in "), std::string::npos) << r.output;
     const Json report = readJsonFile(dir_ / "report.json");
-    const Json& e = report.find("inputs")->asArray().at(0);
-    EXPECT_EQ(e.find("parameters")->find("quality.maxFragments")->asNumber(), 0);
-    const auto& checks = e.find("quality")->find("checks")->asArray();
-    EXPECT_EQ(checks.at(5).find("id")->asString(), "fragments");
-    EXPECT_EQ(checks.at(5).find("limit")->asNumber(), 0);
+    const Json& e = report.at("inputs").at(0);
+    EXPECT_EQ(e.at("parameters").at("quality.maxFragments").get<double>(), 0);
+    const auto& checks = e.at("quality").at("checks");
+    EXPECT_EQ(checks.at(5).at("id").get<std::string>(), "fragments");
+    EXPECT_EQ(checks.at(5).at("limit").get<double>(), 0);
     EXPECT_EQ(run({(dir_ / "foot.dcm").string()}, {"--set", "quality.maxFragments=-1"}).exitCode,
               2);
 }
@@ -121,18 +121,18 @@ TEST_F(QualityCli, AFileOfAnotherBodyPartNeedsReviewAndSaysWhich) {
         << r.output;
     const Json report = readJsonFile(dir_ / "report.json");
     int seen = 0;
-    for (const Json& e : report.find("inputs")->asArray()) {
-        const bool chest = e.find("input")->asString().ends_with("chest.dcm");
+    for (const Json& e : report.at("inputs")) {
+        const bool chest = e.at("input").get<std::string>().ends_with("chest.dcm");
         const Json* bodyPart = nullptr;
-        for (const Json& c : e.find("quality")->find("checks")->asArray()) {
-            if (c.find("id")->asString() == "body-part") bodyPart = &c;
+        for (const Json& c : e.at("quality").at("checks")) {
+            if (c.at("id").get<std::string>() == "body-part") bodyPart = &c;
         }
         ASSERT_NE(bodyPart, nullptr);
-        EXPECT_EQ(bodyPart->find("passed")->asBool(), !chest);
-        EXPECT_NE(bodyPart->find("message")->asString().find(chest ? "CHEST" : "FOOT"),
+        EXPECT_EQ(bodyPart->at("passed").get<bool>(), !chest);
+        EXPECT_NE(bodyPart->at("message").get<std::string>().find(chest ? "CHEST" : "FOOT"),
                   std::string::npos);
         if (chest) {
-            EXPECT_TRUE(e.find("needsReview")->asBool());
+            EXPECT_TRUE(e.at("needsReview").get<bool>());
         }
         ++seen;
     }

@@ -19,7 +19,7 @@ inline std::string readTextFile(const std::filesystem::path& p) {
 
 // A JSON file the command line wrote (a report); throws when it is not JSON.
 inline processing::Json readJsonFile(const std::filesystem::path& p) {
-    return processing::Json::parse(readTextFile(p));
+    return processing::parseJson(readTextFile(p));
 }
 
 }  // namespace xrayprep::test_support

@@ -123,18 +123,18 @@ TEST(ExportReport, CarriesVersionsChecksumTimesParametersAndMesh) {
     context.mesh = processing::MeshParams{};
     context.outputs = {"mesh.stl"};
     const auto j = exportReportJson(context, f.original, metadata, f.result);
-    EXPECT_EQ(j.find("versions")->find("xrayprep")->asString(), XRAYPREP_VERSION);
-    EXPECT_FALSE(j.find("versions")->find("compiler")->asString().empty());
-    EXPECT_EQ(j.find("versions")->find("dcmtk")->asString(), "3.6.7");
-    EXPECT_EQ(j.find("input")->find("sha256")->asString(), std::string(64, 'a'));
-    EXPECT_EQ(j.find("input")->find("spacing")->find("y")->asNumber(), 0.2);
-    EXPECT_EQ(j.find("backend")->asString(), "serial");
-    EXPECT_EQ(j.find("milliseconds")->find("median")->asNumber(), 1.5);
-    EXPECT_TRUE(j.find("milliseconds")->find("esf")->isNull());
-    EXPECT_EQ(j.find("parameters")->find("median.sizeMm")->asNumber(), 2.0);
-    EXPECT_EQ(j.find("mesh")->find("mesh.mode")->asString(), "inflate");
-    EXPECT_EQ(j.find("mesh")->find("mesh.thickness")->asNumber(), 10.0);
-    EXPECT_EQ(j.find("outputs")->asArray().size(), 1u);
+    EXPECT_EQ(j.at("versions").at("xrayprep").get<std::string>(), XRAYPREP_VERSION);
+    EXPECT_FALSE(j.at("versions").at("compiler").get<std::string>().empty());
+    EXPECT_EQ(j.at("versions").at("dcmtk").get<std::string>(), "3.6.7");
+    EXPECT_EQ(j.at("input").at("sha256").get<std::string>(), std::string(64, 'a'));
+    EXPECT_EQ(j.at("input").at("spacing").at("y").get<double>(), 0.2);
+    EXPECT_EQ(j.at("backend").get<std::string>(), "serial");
+    EXPECT_EQ(j.at("milliseconds").at("median").get<double>(), 1.5);
+    EXPECT_TRUE(j.at("milliseconds").at("esf").is_null());
+    EXPECT_EQ(j.at("parameters").at("median.sizeMm").get<double>(), 2.0);
+    EXPECT_EQ(j.at("mesh").at("mesh.mode").get<std::string>(), "inflate");
+    EXPECT_EQ(j.at("mesh").at("mesh.thickness").get<double>(), 10.0);
+    EXPECT_EQ(j.at("outputs").size(), 1u);
 }
 
 TEST(ExportReport, CarriesTheMasksQualityChecksOnceTheMaskStageRan) {
@@ -142,17 +142,17 @@ TEST(ExportReport, CarriesTheMasksQualityChecksOnceTheMaskStageRan) {
     f.result.quality.checks = {{"empty", false, 0.0, 0.002, "mask is empty"},
                                {"border", true, 0.1, 0.3, "mask does not touch the image edges"}};
     const auto j = exportReportJson({}, f.original, {}, f.result);
-    const processing::Json* q = j.find("quality");
-    ASSERT_NE(q, nullptr);
-    EXPECT_EQ(q->find("status")->asString(), "needs-review");
-    const auto& checks = q->find("checks")->asArray();
+    ASSERT_TRUE(j.contains("quality"));
+    const processing::Json& q = j.at("quality");
+    EXPECT_EQ(q.at("status").get<std::string>(), "needs-review");
+    const auto& checks = q.at("checks");
     ASSERT_EQ(checks.size(), 2u);
-    EXPECT_EQ(checks[0].find("id")->asString(), "empty");
-    EXPECT_FALSE(checks[0].find("passed")->asBool());
-    EXPECT_EQ(checks[0].find("limit")->asNumber(), 0.002);
-    EXPECT_EQ(checks[1].find("message")->asString(), "mask does not touch the image edges");
+    EXPECT_EQ(checks[0].at("id").get<std::string>(), "empty");
+    EXPECT_FALSE(checks[0].at("passed").get<bool>());
+    EXPECT_EQ(checks[0].at("limit").get<double>(), 0.002);
+    EXPECT_EQ(checks[1].at("message").get<std::string>(), "mask does not touch the image edges");
     f.result.milliseconds[processing::stageIndex(StageId::Mask)].reset();
-    EXPECT_EQ(exportReportJson({}, f.original, {}, f.result).find("quality"), nullptr);
+    EXPECT_FALSE(exportReportJson({}, f.original, {}, f.result).contains("quality"));
 }
 
 TEST(ContactSheet, AnyAspectFitsTheSameBoxes) {

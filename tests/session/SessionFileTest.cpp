@@ -123,6 +123,13 @@ TEST_F(SessionFileTest, OtherFilesAndNewerFormatsAreRefused) {
     expectRefused("not an xrayprep session file");
     writeText(file, "not JSON at all");
     expectRefused("not a session");
+    // Issue 14: malformed JSON names where it went wrong; a wrong type names the member.
+    writeText(file, "{\"format\": \"xrayprep-session\",\n \"formatVersion\": 01}");
+    expectRefused("not a session (JSON parse error at line 2, column");
+    writeText(file, "{\"format\": \"xrayprep-session\", \"formatVersion\": \"1\"}");
+    expectRefused("formatVersion must be an integer");
+    writeText(file, "{\"format\": 7}");
+    expectRefused("not an xrayprep session file");
     SessionFile::save(session, file);
     std::string text = readText(file);
     text.replace(text.find("\"formatVersion\": 1"), 18, "\"formatVersion\": 7");

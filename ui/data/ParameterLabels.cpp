@@ -8,7 +8,7 @@ namespace xrayprep::ui {
 namespace {
 
 std::string valueText(const processing::Json& value) {
-    return value.isString() ? value.asString() : value.dump(-1);
+    return value.is_string() ? value.get<std::string>() : processing::dumpJson(value, -1);
 }
 
 }  // namespace

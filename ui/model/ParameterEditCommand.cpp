@@ -50,7 +50,7 @@ QString ParameterEditCommand::singleChangedKey(const processing::PipelineParamet
                                                const processing::PipelineParameters& b) {
     QString key;
     for (const auto& d : processing::parameterDescriptors()) {
-        if (d.get(a).dump(-1) == d.get(b).dump(-1)) continue;
+        if (d.get(a) == d.get(b)) continue;
         if (!key.isEmpty()) return {};
         key = QString::fromStdString(d.key);
     }

@@ -16,7 +16,7 @@ constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a 
 }
 
 QString savePresetFile(const QString& path, const processing::PipelineParameters& parameters) {
-    const std::string text = processing::presetJson(parameters).dump(2) + "\n";
+    const std::string text = processing::dumpJson(processing::presetJson(parameters)) + "\n";
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         return QStringLiteral("%1: cannot write the preset (%2)").arg(path, file.errorString());
@@ -39,9 +39,8 @@ QString loadPresetFile(const QString& path, processing::PipelineParameters& para
             .arg(path, QString::fromUtf8(e.what()));
     }
     try {
-        const processing::Json doc = processing::Json::parse(text);
         processing::PipelineParameters edited = parameters;
-        processing::applyParametersJson(edited, doc);
+        processing::applyPresetText(edited, text);
         parameters = edited;
     } catch (const std::exception& e) {
         return QStringLiteral("%1: not a valid preset: %2").arg(path, QString::fromUtf8(e.what()));

@@ -57,9 +57,9 @@ bool parameterApplies(std::string_view key, const processing::PipelineParameters
         processing::findParameter(condition->controllingKey);
     if (!control) return true;  // a renamed key must not hide an editor for good
     const processing::Json value = control->get(params);
-    if (!value.isString()) return true;
+    if (!value.is_string()) return true;
     const auto& values = condition->values;
-    return std::find(values.begin(), values.end(), value.asString()) != values.end();
+    return std::find(values.begin(), values.end(), value.get<std::string>()) != values.end();
 }
 
 std::vector<std::string> conditionalKeys() {

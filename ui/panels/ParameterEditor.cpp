@@ -39,7 +39,7 @@ int decimalsNeeded(double x) {
 
 double defaultOf(const ParameterDescriptor& d) {
     const Json v = d.get(PipelineParameters{});
-    return v.isNumber() ? v.asNumber() : d.minimum;
+    return v.is_number() ? v.get<double>() : d.minimum;
 }
 
 // The descriptor's set() is the only judge of validity; probing it tells whether even values
@@ -92,8 +92,8 @@ QString rangeText(const ParameterDescriptor& d) {
 }  // namespace
 
 QString parameterValueText(const Json& value) {
-    if (value.isString()) return QString::fromStdString(value.asString());
-    return QString::fromStdString(value.dump(-1));
+    if (value.is_string()) return QString::fromStdString(value.get<std::string>());
+    return QString::fromStdString(processing::dumpJson(value, -1));
 }
 
 QString ParameterEditor::labelFor(const ParameterDescriptor& d) {
@@ -192,12 +192,12 @@ void ParameterEditor::showValue(const PipelineParameters& params) {
     const Json v = descriptor_->get(params);
     const QSignalBlocker block(editor_);
     if (auto* combo = qobject_cast<QComboBox*>(editor_)) {
-        combo->setCurrentIndex(v.isString() ? combo->findText(QString::fromStdString(v.asString()))
-                                            : -1);
+        combo->setCurrentIndex(
+            v.is_string() ? combo->findText(QString::fromStdString(v.get<std::string>())) : -1);
     } else if (auto* spin = qobject_cast<QSpinBox*>(editor_)) {
-        spin->setValue(static_cast<int>(v.asNumber()));
+        spin->setValue(static_cast<int>(v.get<double>()));
     } else if (auto* real = qobject_cast<QDoubleSpinBox*>(editor_)) {
-        real->setValue(v.asNumber());
+        real->setValue(v.get<double>());
     }
 }
 

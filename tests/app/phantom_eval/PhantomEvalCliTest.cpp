@@ -34,14 +34,14 @@ TEST(PhantomEvalCli, RunsTheMatrixAndWritesTheReports) {
                        "--size", "256", "--json", (dir / "eval.json").string(), "--markdown",
                        (dir / "eval.md").string(), "--save-worst", (dir / "worst").string()});
     ASSERT_TRUE(r.exitCode == 0 || r.exitCode == 1) << r.output;  // pass or fail, not usage
-    const processing::Json doc = processing::Json::parse(read(dir / "eval.json"));
-    const processing::Json* rows = doc.find("combinations");
-    ASSERT_NE(rows, nullptr);
-    ASSERT_EQ(rows->asArray().size(), 1u);
-    const processing::Json* runs = rows->asArray()[0].find("runs");
-    ASSERT_NE(runs, nullptr);
-    ASSERT_EQ(runs->asArray().size(), 2u);
-    const double dice = runs->asArray()[0].find("dice")->asNumber();
+    const processing::Json doc = processing::parseJson(read(dir / "eval.json"));
+    ASSERT_TRUE(doc.contains("combinations"));
+    const processing::Json& rows = doc.at("combinations");
+    ASSERT_EQ(rows.size(), 1u);
+    ASSERT_TRUE(rows[0].contains("runs"));
+    const processing::Json& runs = rows[0].at("runs");
+    ASSERT_EQ(runs.size(), 2u);
+    const double dice = runs[0].at("dice").get<double>();
     EXPECT_GE(dice, 0.0);
     EXPECT_LE(dice, 1.0);
     EXPECT_NE(read(dir / "eval.md").find("| planar | planar | plain |"), std::string::npos);

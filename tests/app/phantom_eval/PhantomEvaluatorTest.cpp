@@ -111,8 +111,8 @@ TEST(PhantomEvaluator, SummaryTakesTheLowestDiceThenTheMostLeftoversAsWorst) {
     EXPECT_NE(md.find("marker 7"), std::string::npos);
     EXPECT_NE(md.find("| no |"), std::string::npos);
     const processing::Json json = PhantomEvalReport::json({s}, settings);
-    EXPECT_EQ(json.find("failed")->asNumber(), 1.0);
-    EXPECT_EQ(json.find("combinations")->asArray()[0].find("worstSeed")->asNumber(), 0.0);
+    EXPECT_EQ(json.at("failed").get<double>(), 1.0);
+    EXPECT_EQ(json.at("combinations")[0].at("worstSeed").get<double>(), 0.0);
 }
 
 }  // namespace

@@ -58,18 +58,18 @@ TEST(ParameterRegistry, PresetRoundTripAndNestedForm) {
     p.threshold.method = ThresholdMethod::Manual;
     p.threshold.manualValue = 1000;
     p.esf.rho = 12.5;
-    const Json preset = Json::parse(presetJson(p).dump(2));
+    const Json preset = parseJson(dumpJson(presetJson(p)));
     PipelineParameters q;
     applyParametersJson(q, preset);
     EXPECT_EQ(q, p);
 
     PipelineParameters r;
-    applyParametersJson(r, Json::parse(R"({"median": {"size": 9}, "esf.iterations": 3})"));
+    applyParametersJson(r, parseJson(R"({"median": {"size": 9}, "esf.iterations": 3})"));
     EXPECT_EQ(r.median.size, 9);
     EXPECT_EQ(r.esf.iterations, 3);
 
     PipelineParameters s;
-    EXPECT_THROW(applyParametersJson(s, Json::parse(R"({"median.size": 9, "bogus": 1})")),
+    EXPECT_THROW(applyParametersJson(s, parseJson(R"({"median.size": 9, "bogus": 1})")),
                  std::invalid_argument);
     EXPECT_EQ(s, PipelineParameters{});  // all or nothing
 }
@@ -78,10 +78,9 @@ TEST(ParameterRegistry, EveryDescriptorReadsBackWhatItWrites) {
     const PipelineParameters defaults;
     const Json all = parametersToJson(defaults);
     for (const auto& d : parameterDescriptors()) {
-        const Json* v = all.find(d.key);
-        ASSERT_NE(v, nullptr) << d.key;
+        ASSERT_TRUE(all.contains(d.key)) << d.key;
         PipelineParameters p;
-        d.set(p, *v);
+        d.set(p, all.at(d.key));
         EXPECT_EQ(p, defaults) << d.key;
         EXPECT_FALSE(d.help.empty()) << d.key;
     }

@@ -138,7 +138,7 @@ TEST(PipelineQuality, EveryLimitIsInTheParameterTableUnderTheMaskStage) {
         EXPECT_EQ(d->stage, StageId::Mask) << key;
         EXPECT_FALSE(d->unit.empty()) << key;
         EXPECT_FALSE(d->help.empty()) << key;
-        EXPECT_DOUBLE_EQ(d->get(defaults).asNumber(), value) << key;
+        EXPECT_DOUBLE_EQ(d->get(defaults).get<double>(), value) << key;
     }
     PipelineParameters p;
     setParameterFromText(p, "quality.maxCoverage=0.75");

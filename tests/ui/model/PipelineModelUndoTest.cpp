@@ -124,12 +124,12 @@ TEST_F(PipelineModelUndo, PresetSaveAndLoadRoundTrip) {
     // The file is the CLI's preset format, independently of the model's reader.
     QFile f(file);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
-    const processing::Json doc = processing::Json::parse(f.readAll().toStdString());
-    const processing::Json* params = doc.find("parameters");
-    ASSERT_TRUE(params);
-    ASSERT_TRUE(params->find("median.size"));
-    EXPECT_EQ(params->find("median.size")->asNumber(), 7.0);
-    EXPECT_EQ(params->find("threshold.method")->asString(), "otsu");
+    const processing::Json doc = processing::parseJson(f.readAll().toStdString());
+    ASSERT_TRUE(doc.contains("parameters"));
+    const processing::Json& params = doc.at("parameters");
+    ASSERT_TRUE(params.contains("median.size"));
+    EXPECT_EQ(params.at("median.size").get<double>(), 7.0);
+    EXPECT_EQ(params.at("threshold.method").get<std::string>(), "otsu");
 
     model.editParameters(processing::PipelineParameters{}, {});
     const int entries = model.undoStack()->count();
@@ -157,13 +157,17 @@ TEST_F(PipelineModelUndo, ABrokenPresetGivesAMessageNamingTheFile) {
     const QString unknown =
         write(QStringLiteral("unknown.json"), "{\"parameters\": {\"median.sise\": 3}}");
     const QString even = write(QStringLiteral("even.json"), "{\"median.size\": 4}");
+    const QString text = write(QStringLiteral("text.json"), "{\"median.size\": \"seven\"}");
+    const QString nan = write(QStringLiteral("nan.json"), "{\"median.size\": nan}");
     const QString missing = dir.filePath(QStringLiteral("missing.json"));
-    for (const QString& path : {broken, unknown, even, missing}) {
+    for (const QString& path : {broken, unknown, even, text, nan, missing}) {
         const QString message = model.loadPreset(path);
         EXPECT_TRUE(message.contains(path)) << message.toStdString();
         EXPECT_GT(message.size(), path.size() + 5) << message.toStdString();
     }
     EXPECT_TRUE(model.loadPreset(unknown).contains(QStringLiteral("median.sise")));
+    EXPECT_TRUE(model.loadPreset(text).contains(QStringLiteral("median.size: expected a number")));
+    EXPECT_TRUE(model.loadPreset(nan).contains(QStringLiteral("JSON parse error at line 1")));
     EXPECT_EQ(model.parameters(), before);
     EXPECT_EQ(model.undoStack()->count(), entries);
     const QString unwritable = dir.filePath(QStringLiteral("no-such-folder/p.json"));
