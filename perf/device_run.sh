@@ -16,6 +16,9 @@ lscpu | grep -E "Model name|^CPU\(s\)" | tee -a "$out/gpu.txt"
 prefix=()
 if [ -d out/device-deps ]; then
     prefix=("-DCMAKE_PREFIX_PATH=$PWD/out/device-deps")  # the environment's is searched too
+    if [ ! -f /usr/include/zlib.h ] && [ -d out/device-deps/zlib ]; then
+        prefix+=("-DZLIB_ROOT=$PWD/out/device-deps/zlib")
+    fi
 fi
 cmake -S . -B build-device -G Ninja -DCMAKE_BUILD_TYPE=Release -DXRAYPREP_CORE_ONLY=ON \
     "${prefix[@]}" >"$out/cmake.log" 2>&1 || { tail -30 "$out/cmake.log"; exit 1; }

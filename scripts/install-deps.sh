@@ -7,7 +7,7 @@ packages=(
   build-essential cmake ninja-build pkg-config zlib1g-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev
   libdcmtk-dev dcmtk libopenjp2-7-dev libvtk9-dev
-  libgtest-dev libbenchmark-dev nlohmann-json3-dev
+  libgtest-dev nlohmann-json3-dev libcli11-dev
   python3-vtk9
   xvfb xauth fonts-dejavu-core
   chromium  # the review gallery test opens index.html in a headless browser

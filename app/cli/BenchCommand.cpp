@@ -3,11 +3,12 @@
 #include <map>
 #include <sstream>
 
-#include "app/cli/ArgumentList.h"
 #include "app/cli/BusyLoad.h"
 #include "app/cli/Commands.h"
 #include "app/cli/InputSource.h"
+#include "app/cli/OptionDeclarations.h"
 #include "app/cli/OutputAgreement.h"
+#include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
 #include "mesh_export/AtomicFile.h"
@@ -94,14 +95,31 @@ std::vector<std::string> splitList(const std::string& text) {
 
 }  // namespace
 
-int runBenchCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs,
-                            {"backends", "repeat", "json", "threads", "set", "frame", "load"}, {});
-    if (args.positionals().size() > 1) throw UsageError("bench takes at most one INPUT");
+void declareBenchCommand(CLI::App& cli) {
+    CLI::App& bench = *cli.add_subcommand(
+        "bench", "Time every stage of each backend on one input, and compare their outputs");
+    inputArguments(bench,
+                   "a DICOM file or sample:planar / sample:lateral[:WxH] (default "
+                   "sample:planar)",
+                   1);
+    valueOption(bench, "backends", "LIST",
+                "comma-separated, of serial, openmp, cuda "
+                "(default serial,openmp)");
+    integerOption(bench, "repeat", 1, 1000, "runs per backend; the median is reported (default 5)");
+    valueOption(bench, "json", "FILE", "also write the figures as JSON");
+    integerOption(bench, "threads", 0, 1024, "threads of the openmp backend (0: all cores)");
+    repeatableOption(bench, "set", "STAGE.PARAM=VALUE", "a pipeline parameter");
+    integerOption(bench, "frame", 0, 1 << 20, "frame of a multi-frame file (default 0)");
+    integerOption(bench, "load", 0, 256,
+                  "keep N other processes busy during the runs: a desktop whose cores are "
+                  "shared (docs/PERFORMANCE.md)");
+}
+
+int runBenchCommand(const ParsedArguments& args) {
     const std::string input = args.positionals().empty() ? "sample:planar" : args.positionals()[0];
-    const int repeat = args.intValue("repeat", 5, 1, 1000);
-    const int threads = args.intValue("threads", 0, 0, 1024);
-    const int loadThreads = args.intValue("load", 0, 0, 256);
+    const int repeat = args.intValue("repeat", 5);
+    const int threads = args.intValue("threads", 0);
+    const int loadThreads = args.intValue("load", 0);
     processing::PipelineParameters params;
     try {
         for (const auto& a : args.values("set")) processing::setParameterFromText(params, a);
@@ -122,7 +140,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
         mesh_export::refuseProtectedDestination(*jsonPath, protectedInput);
         mesh_export::refuseNonRegularDestination(*jsonPath);
     }
-    const LoadedInput loaded = loadInput(input, args.intValue("frame", 0, 0, 1 << 20));
+    const LoadedInput loaded = loadInput(input, args.intValue("frame", 0));
     std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
                 input.c_str(), loaded.image.width(), loaded.image.height(),
                 loaded.image.bitsStored(), repeat);

@@ -1,15 +1,24 @@
 #pragma once
 
-#include <string>
-#include <vector>
+namespace CLI {
+class App;
+}
 
 namespace xrayprep::app {
 
-// Each returns the process exit code: 0 ok, 1 some inputs failed, 2 usage error (thrown as
-// UsageError and turned into 2 by main).
-int runPhantomCommand(const std::vector<std::string>& args);
-int runRunCommand(const std::vector<std::string>& args);
-int runBenchCommand(const std::vector<std::string>& args);
-int runPhantomEvalCommand(const std::vector<std::string>& args);
+class ParsedArguments;
+
+// Each sub-command declares its options (help, validators) on the command line's CLI11 app,
+// and runs from what CLI11 parsed. A run returns the process exit code: 0 ok, 1 some inputs
+// failed, 3 some need review; usage errors are thrown as UsageError and become 2 in main.
+void declareRunCommand(CLI::App& cli);
+void declareBenchCommand(CLI::App& cli);
+void declarePhantomCommand(CLI::App& cli);
+void declarePhantomEvalCommand(CLI::App& cli);
+
+int runRunCommand(const ParsedArguments& args);
+int runBenchCommand(const ParsedArguments& args);
+int runPhantomCommand(const ParsedArguments& args);
+int runPhantomEvalCommand(const ParsedArguments& args);
 
 }  // namespace xrayprep::app

@@ -1,8 +1,9 @@
 #include <cstdio>
 #include <string>
 
-#include "app/cli/ArgumentList.h"
 #include "app/cli/Commands.h"
+#include "app/cli/OptionDeclarations.h"
+#include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
 #include "mesh_export/PngWriter.h"
 #include "processing/phantom/FootPhantom.h"
@@ -34,12 +35,29 @@ void parseSize(const std::string& text, int& width, int& height) {
 
 }  // namespace
 
-int runPhantomCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs,
-                            {"out", "truth", "png", "view", "model", "variations", "photometric",
-                             "size", "seed", "bits"},
-                            {"no-spacing"});
-    if (!args.positionals().empty()) throw UsageError("phantom takes no positional arguments");
+void declarePhantomCommand(CLI::App& cli) {
+    CLI::App& phantom = *cli.add_subcommand(
+        "phantom", "Write a synthetic foot radiograph (and its true bone mask) as DICOM or PNG");
+    valueOption(phantom, "out", "FILE.dcm", "the radiograph as DICOM");
+    valueOption(phantom, "truth", "MASK.png", "the true bone mask");
+    valueOption(phantom, "png", "IMAGE.png", "the radiograph as a 16-bit PNG");
+    choiceOption(phantom, "view", {"planar", "lateral", "wb-lateral", "ankle-ap", "oblique"},
+                 "the projection (default planar)");
+    choiceOption(phantom, "model", {"sample", "projection"},
+                 "the sample model (planar, lateral) or the projection model (any view, "
+                 "variations); default: what the view and variations need");
+    valueOption(phantom, "variations", "LIST",
+                "objects and conditions of the projection model (phantom-eval "
+                "--list-variations)");
+    choiceOption(phantom, "photometric", {"MONOCHROME1", "MONOCHROME2"},
+                 "photometric of the file (default MONOCHROME2)");
+    valueOption(phantom, "size", "WxH", "image size, 256x256 to 16384x16384");
+    integerOption(phantom, "seed", 0, 2147483647, "random seed (default 1)");
+    integerOption(phantom, "bits", 8, 16, "bits stored");
+    flagOption(phantom, "no-spacing", "leave PixelSpacing out of the file");
+}
+
+int runPhantomCommand(const ParsedArguments& args) {
     const auto out = args.value("out");
     const auto png = args.value("png");
     if (!out && !png) throw UsageError("phantom needs --out FILE.dcm (or --png IMAGE.png)");
@@ -81,9 +99,9 @@ int runPhantomCommand(const std::vector<std::string>& rawArgs) {
                          "'");
     }
     if (const auto size = args.value("size")) parseSize(*size, params.width, params.height);
-    params.seed = static_cast<std::uint32_t>(args.intValue("seed", 1, 0, 2147483647));
+    params.seed = static_cast<std::uint32_t>(args.intValue("seed", 1));
     // The file-format axes phantom-eval draws per seed, so one of its runs can be made a file.
-    params.bitsStored = args.intValue("bits", params.bitsStored, 8, 16);
+    params.bitsStored = args.intValue("bits", params.bitsStored);
     if (args.flag("no-spacing")) params.spacingInMetadata = false;
 
     const processing::Phantom phantom = processing::FootPhantom{}(params);

@@ -6,9 +6,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "app/cli/ArgumentList.h"
 #include "app/cli/Commands.h"
 #include "app/cli/JobPlan.h"
+#include "app/cli/OptionDeclarations.h"
+#include "app/cli/ParsedArguments.h"
 #include "app/cli/PhantomEvalImages.h"
 #include "app/cli/PhantomEvalMatrix.h"
 #include "app/cli/PhantomEvalReport.h"
@@ -27,9 +28,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr const char* kHelp = R"(usage: xrayprep-cli phantom-eval [options]
-
-Generates phantoms in memory over a matrix of variations x seeds, runs the pipeline on each
+constexpr const char* kAbout =
+    R"(Generates phantoms in memory over a matrix of variations x seeds, runs the pipeline on each
 (up to the mask stage) and measures the Dice of the bone mask against the truth and the pixels
 of every non-anatomy object (marker, text, ball, ruler, arrow, platform, collimator) left in
 the final image. A combination passes when every seed has Dice >= 0.92 and no leftover pixel.
@@ -44,27 +44,6 @@ stored x pixel spacing present/absent, so 50 seeds see each of the eight at leas
 memory the pipeline gets the bone-bright stored values a reader hands over (MONOCHROME1 is
 inverted on load), so the photometric changes only the file; --through-dicom (full builds)
 writes and reads every phantom as a DICOM file.
-
-options:
-  --views LIST           only rows of these views (planar,lateral,wb-lateral,ankle-ap,oblique)
-  --variations LIST|all  only rows holding any of these variations (plain, mix, or names from
-                         --list-variations); default all
-  --combination V:A,B    add a row: view V with variations A,B (repeatable)
-  --seeds N              seeds per row (default 50)
-  --size N|WxH           longer side with each view's natural aspect, or an exact size
-                         (default 1024)
-  --backend NAME         serial, openmp (default) or cuda
-  --threads N            threads in total (default: all cores)
-  --jobs N               runs at a time (default: min(cores, 4); 1 on cuda)
-  --set STAGE.PARAM=V    a pipeline parameter (repeatable; default parameters otherwise)
-  --json FILE            every run as JSON
-  --markdown FILE        one table line per row (for docs/QUALITY.md)
-  --save-worst DIR       the worst seed of each row: image, truth, mask, overlay PNGs
-  --contact FILE.png     no pipeline: one example (seed 1) of every selected row, with
-                         --outlines the truth (green) and objects (blue)
-  --through-dicom        write and read each phantom as DICOM (full builds)
-  --list                 print the selected rows and exit
-  --list-variations      print the variation names and exit
 )";
 
 std::vector<std::string> splitList(const std::string& list) {
@@ -124,16 +103,39 @@ int writeContactSheet(const std::vector<EvalCombination>& rows, const EvalSize& 
 
 }  // namespace
 
-int runPhantomEvalCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs,
-                            {"views", "variations", "combination", "seeds", "size", "backend",
-                             "threads", "jobs", "set", "json", "markdown", "save-worst", "contact"},
-                            {"outlines", "through-dicom", "list", "list-variations", "help"});
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return 0;
-    }
-    if (!args.positionals().empty()) throw UsageError("phantom-eval takes no positional arguments");
+void declarePhantomEvalCommand(CLI::App& cli) {
+    CLI::App& eval =
+        *cli.add_subcommand("phantom-eval",
+                            "The phantom yardstick: Dice and leftover objects over a matrix of "
+                            "variations x seeds");
+    eval.footer(kAbout);
+    valueOption(eval, "views", "LIST",
+                "only rows of these views (planar,lateral,wb-lateral,ankle-ap,oblique)");
+    valueOption(eval, "variations", "LIST|all",
+                "only rows holding any of these variations (plain, mix, or names from "
+                "--list-variations); default all");
+    repeatableOption(eval, "combination", "V:A,B", "add a row: view V with variations A,B");
+    integerOption(eval, "seeds", 1, 100000, "seeds per row (default 50)");
+    valueOption(eval, "size", "N|WxH",
+                "longer side with each view's natural aspect, or an exact size (default 1024)");
+    choiceOption(eval, "backend", {"serial", "openmp", "cuda"}, "compute backend (default openmp)");
+    integerOption(eval, "threads", 0, 1024, "threads in total (0: all cores)");
+    integerOption(eval, "jobs", 1, 256, "runs at a time (default min(cores, 4); 1 on cuda)");
+    repeatableOption(eval, "set", "STAGE.PARAM=V",
+                     "a pipeline parameter (default parameters otherwise)");
+    valueOption(eval, "json", "FILE", "every run as JSON");
+    valueOption(eval, "markdown", "FILE", "one table line per row (for docs/QUALITY.md)");
+    valueOption(eval, "save-worst", "DIR",
+                "the worst seed of each row: image, truth, mask, overlay PNGs");
+    valueOption(eval, "contact", "FILE.png",
+                "no pipeline: one example (seed 1) of every selected row");
+    flagOption(eval, "outlines", "with --contact: the truth (green) and objects (blue)");
+    flagOption(eval, "through-dicom", "write and read each phantom as DICOM (full builds)");
+    flagOption(eval, "list", "print the selected rows and exit");
+    flagOption(eval, "list-variations", "print the variation names and exit");
+}
+
+int runPhantomEvalCommand(const ParsedArguments& args) {
     if (args.flag("list-variations")) {
         for (const auto& v : processing::VariationCatalog::all()) {
             std::printf("%-18s %s%s\n", std::string(v.name).c_str(),
@@ -167,7 +169,7 @@ int runPhantomEvalCommand(const std::vector<std::string>& rawArgs) {
         return writeContactSheet(rows, size, *contact, args.flag("outlines"));
     }
 
-    const int seeds = args.intValue("seeds", 50, 1, 100000);
+    const int seeds = args.intValue("seeds", 50);
     const auto backendName = args.value("backend").value_or("openmp");
     const auto kind = gpu::backendFromString(backendName);
     if (!kind) throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
@@ -181,9 +183,8 @@ int runPhantomEvalCommand(const std::vector<std::string>& rawArgs) {
     } catch (const std::exception& e) {
         throw UsageError(e.what());
     }
-    const JobPlan plan =
-        planJobs(*kind, args.intValue("jobs", 0, 1, 256), args.intValue("threads", 0, 0, 1024),
-                 rows.size() * static_cast<std::size_t>(seeds), usableCores());
+    const JobPlan plan = planJobs(*kind, args.intValue("jobs", 0), args.intValue("threads", 0),
+                                  rows.size() * static_cast<std::size_t>(seeds), usableCores());
     std::vector<std::shared_ptr<processing::ComputeBackend>> backends;
     try {
         backends.push_back(gpu::makeBackend(*kind, plan.threadsPerJob));

@@ -11,13 +11,14 @@
 #include <sstream>
 #include <thread>
 
-#include "app/cli/ArgumentList.h"
 #include "app/cli/BatchGallery.h"
 #include "app/cli/Commands.h"
 #include "app/cli/InputJob.h"
 #include "app/cli/InputSource.h"
 #include "app/cli/JobPlan.h"
 #include "app/cli/MeshOptions.h"
+#include "app/cli/OptionDeclarations.h"
+#include "app/cli/ParsedArguments.h"
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
 #include "app/cli/UsageError.h"
@@ -70,7 +71,7 @@ class InterruptHandlers {
 
 constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a few hundred bytes
 
-processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOptions& mesh,
+processing::PipelineParameters parametersFrom(const ParsedArguments& args, MeshOptions& mesh,
                                               processing::PipelineParameters params) {
     try {
         if (const auto preset = args.value("preset")) {
@@ -124,11 +125,36 @@ void forEachIndex(std::size_t count, int workers, const Job& job) {
 
 }  // namespace
 
-int runRunCommand(const std::vector<std::string>& rawArgs) {
-    const ArgumentList args(rawArgs,
-                            {"out", "backend", "threads", "jobs", "set", "preset", "report",
-                             "frame", "export", "session"},
-                            {"save-stages", "anonymize", "gallery"});
+void declareRunCommand(CLI::App& cli) {
+    CLI::App& run = *cli.add_subcommand(
+        "run", "Segment radiographs: every stage, the checks and the chosen exports, per input");
+    inputArguments(run,
+                   "DICOM files, folders (searched recursively for DICOM files), or the "
+                   "built-in sample:planar / sample:lateral[:WxH]",
+                   0);
+    valueOption(run, "out", "DIR", "folder of the outputs: OUT/NAME/ per input");
+    choiceOption(run, "backend", {"serial", "openmp", "cuda"}, "compute backend (default openmp)");
+    integerOption(run, "threads", 0, 1024, "threads in total, split over the jobs (0: all cores)");
+    integerOption(run, "jobs", 1, 256,
+                  "inputs at a time (default min(cores, 4); 1 on cuda, whose runs take turns)");
+    repeatableOption(run, "set", "STAGE.PARAM=VALUE",
+                     "a pipeline or mesh parameter (docs/PARAMETERS.md)");
+    valueOption(run, "preset", "FILE.json", "parameters saved by the application");
+    flagOption(run, "save-stages", "also write every stage's image");
+    valueOption(run, "report", "FILE.json", "a report of the run: every input, its checks, times");
+    integerOption(run, "frame", 0, 1 << 20, "frame of multi-frame files (default 0)");
+    valueOption(run, "export", "LIST",
+                "outputs per input, comma-separated: final.png final.mha mask.png mask.mha "
+                "esf.mha esf.vti contours.vtp contours.csv mesh.stl mesh.obj mesh.ply mesh.vtp "
+                "dicom sheet.png report.json, or all");
+    flagOption(run, "anonymize", "de-identify the derived DICOM (PS3.15 Annex E basic profile)");
+    flagOption(run, "gallery", "also write OUT/index.html, a review gallery of the batch");
+    valueOption(run, "session", "FILE.xrayprep-session",
+                "run a session saved by the application (its input, parameters, seeds, edits)");
+}
+
+int runRunCommand(const ParsedArguments& args) {
+    const InterruptHandlers handlers;  // first: a signal from here on stops the run cleanly
     // A session (saved by the application) names its input and carries the parameters, the
     // seeds and box, and the mask edits.
     std::optional<session::Session> saved;
@@ -154,13 +180,11 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
     }
     if (!out) throw UsageError("run needs --out DIR");
     if (out->empty()) throw UsageError("--out needs a folder name (it was empty)");
-    const auto backendName = args.value("backend").value_or("openmp");
-    const auto backendKind = gpu::backendFromString(backendName);
-    if (!backendKind)
-        throw UsageError("unknown backend '" + backendName + "' (serial, openmp, cuda)");
-    const int threads = args.intValue("threads", 0, 0, 1024);
-    const int requestedJobs = args.intValue("jobs", 0, 1, 256);
-    const int frame = args.intValue("frame", saved ? saved->frame : 0, 0, 1 << 20);
+    const auto backendKind = gpu::backendFromString(args.value("backend").value_or("openmp"));
+    if (!backendKind) throw UsageError("unknown backend");  // CLI11 checked the choice
+    const int threads = args.intValue("threads", 0);
+    const int requestedJobs = args.intValue("jobs", 0);
+    const int frame = args.intValue("frame", saved ? saved->frame : 0);
     MeshOptions meshOptions;
     const processing::PipelineParameters params = parametersFrom(
         args, meshOptions, saved ? saved->parameters : processing::PipelineParameters{});
@@ -254,7 +278,6 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
         settings.edits = &saved->edits;
     }
     settings.cancel = &interruption();
-    const InterruptHandlers handlers;
     const InputJob job(settings);
     forEachIndex(inputs.size(), plan.jobs, [&](std::size_t i, int worker) {
         if (interruption().cancelled()) {  // not started: it fails as cancelled, unwritten

@@ -1,9 +1,12 @@
 // xrayprep: the desktop application (SPEC §6).
+#include <CLI/CLI.hpp>
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QSize>
 #include <QTimer>
 #include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
@@ -26,62 +29,59 @@ struct Options {
     QSize size;
 };
 
-bool parseOptions(const QApplication& app, Options& options) {
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Prepares DICOM foot radiographs for 3D bone-mesh generation."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("DICOM file to open"),
-                                 QStringLiteral("[FILE.dcm]"));
-    const QCommandLineOption sample(QStringLiteral("sample"),
-                                    QStringLiteral("Open the built-in sample (planar|lateral)."),
-                                    QStringLiteral("view"));
-    const QCommandLineOption backend(QStringLiteral("backend"),
-                                     QStringLiteral("Compute backend (serial|openmp|cuda)."),
-                                     QStringLiteral("name"));
-    const QCommandLineOption threads(QStringLiteral("threads"),
-                                     QStringLiteral("Threads of the openmp backend."),
-                                     QStringLiteral("n"));
-    const QCommandLineOption screenshots(
-        QStringLiteral("screenshots"),
-        QStringLiteral("Show each stage once after the first run, save the window as PNGs in "
-                       "this folder, then quit."),
-        QStringLiteral("folder"));
-    const QCommandLineOption prefix(QStringLiteral("screenshot-prefix"),
-                                    QStringLiteral("File name prefix of the screenshots."),
-                                    QStringLiteral("text"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Window size, e.g. 1920x1080."),
-                                  QStringLiteral("WxH"));
-    parser.addOptions({sample, backend, threads, screenshots, prefix, size});
-    parser.process(app);
-
-    const QStringList files = parser.positionalArguments();
-    if (files.size() > 1) {
-        std::fprintf(stderr, "xrayprep: give at most one file\n");
-        return false;
+// The application's own options, parsed by CLI11 after QApplication took Qt's (-platform,
+// -style, ...) out of the arguments. Returns the exit code to end with, or nullopt to go on.
+std::optional<int> parseOptions(Options& options) {
+    CLI::App cli("xrayprep: prepares DICOM foot radiographs for 3D bone-mesh generation",
+                 "xrayprep");
+    cli.set_version_flag("--version", std::string("xrayprep ") + XRAYPREP_VERSION);
+    std::string file, sample, backend, screenshots, prefix = "main", size;
+    cli.add_option("FILE", file, "DICOM file to open")->type_name("FILE.dcm");
+    cli.add_option("--sample", sample, "open the built-in sample")
+        ->check(CLI::IsMember({"planar", "lateral"}));
+    cli.add_option("--backend", backend, "compute backend")
+        ->check(CLI::IsMember({"serial", "openmp", "cuda"}));
+    cli.add_option("--threads", options.threads, "threads of the openmp backend (0: all cores)")
+        ->check(CLI::Range(0, 1024));
+    cli.add_option("--screenshots", screenshots,
+                   "show each stage once after the first run, save the window as PNGs in this "
+                   "folder, then quit")
+        ->type_name("FOLDER");
+    cli.add_option("--screenshot-prefix", prefix, "file name prefix of the screenshots");
+    cli.add_option("--size", size, "window size, e.g. 1920x1080")
+        ->type_name("WxH")
+        ->check(
+            [](const std::string& text) {
+                const QStringList wh = QString::fromStdString(text).split(QLatin1Char('x'));
+                const bool ok = wh.size() == 2 && wh[0].toInt() > 0 && wh[1].toInt() > 0;
+                return ok ? std::string() : "expects WxH, e.g. 1280x800, got '" + text + "'";
+            },
+            "");
+    // QApplication left only what it does not know; CLI11 reads those.
+    std::vector<std::string> arguments;
+    for (const QString& a : QApplication::arguments()) arguments.push_back(a.toStdString());
+    std::vector<char*> argv;
+    for (std::string& a : arguments) argv.push_back(a.data());
+    try {
+        cli.parse(static_cast<int>(argv.size()), argv.data());
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "xrayprep: %s\nRun 'xrayprep --help' for the options.\n", e.what());
+        return 2;
     }
-    if (!files.isEmpty()) options.file = files.front();
-    options.sample = parser.value(sample);
-    if (!options.sample.isEmpty() && options.sample != QLatin1String("planar") &&
-        options.sample != QLatin1String("lateral")) {
-        std::fprintf(stderr, "xrayprep: --sample takes planar or lateral\n");
-        return false;
+    options.file = QString::fromStdString(file);
+    options.sample = QString::fromStdString(sample);
+    options.backend = QString::fromStdString(backend);
+    options.screenshots = QString::fromStdString(screenshots);
+    options.prefix = QString::fromStdString(prefix);
+    if (!size.empty()) {
+        const QStringList wh = QString::fromStdString(size).split(QLatin1Char('x'));
+        options.size = QSize(wh[0].toInt(), wh[1].toInt());
     }
-    options.backend = parser.value(backend);
-    options.threads = parser.value(threads).toInt();
-    options.screenshots = parser.value(screenshots);
-    if (parser.isSet(prefix)) options.prefix = parser.value(prefix);
-    if (parser.isSet(size)) {
-        const QStringList wh = parser.value(size).split(QLatin1Char('x'));
-        if (wh.size() == 2) options.size = QSize(wh[0].toInt(), wh[1].toInt());
-        if (!options.size.isValid() || options.size.isEmpty()) {
-            std::fprintf(stderr, "xrayprep: --size takes WxH, e.g. 1280x800\n");
-            return false;
-        }
-    }
-    return true;
+    return std::nullopt;
 }
 
 }  // namespace
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     QApplication::setApplicationVersion(QStringLiteral(XRAYPREP_VERSION));
 
     Options options;
-    if (!parseOptions(app, options)) return 2;
+    if (const auto exitCode = parseOptions(options)) return *exitCode;
 
     xrayprep::ui::AppSettings settings;
     xrayprep::ui::PipelineModel model;

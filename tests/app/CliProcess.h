@@ -35,10 +35,11 @@ struct Interrupt {
     std::chrono::milliseconds after{0};
 };
 
-inline CliResult runCliProcess(const std::vector<std::string>& args,
-                               std::optional<rlim_t> fileSizeLimit = std::nullopt,
-                               std::optional<Interrupt> interrupt = std::nullopt) {
-    std::vector<std::string> argv0 = {XRAYPREP_CLI_PATH};
+// Runs `program` with `args` (any of the project's programs; see runCliProcess).
+inline CliResult runProcess(const std::string& program, const std::vector<std::string>& args,
+                            std::optional<rlim_t> fileSizeLimit = std::nullopt,
+                            std::optional<Interrupt> interrupt = std::nullopt) {
+    std::vector<std::string> argv0 = {program};
     argv0.insert(argv0.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (auto& a : argv0) argv.push_back(a.data());
@@ -94,6 +95,12 @@ inline CliResult runCliProcess(const std::vector<std::string>& args,
     result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     result.peakRssKiB = usage.ru_maxrss;  // KiB on Linux
     return result;
+}
+
+inline CliResult runCliProcess(const std::vector<std::string>& args,
+                               std::optional<rlim_t> fileSizeLimit = std::nullopt,
+                               std::optional<Interrupt> interrupt = std::nullopt) {
+    return runProcess(XRAYPREP_CLI_PATH, args, fileSizeLimit, interrupt);
 }
 
 }  // namespace xrayprep::test_support
