@@ -10,7 +10,7 @@
 #include "app/cli/OutputAgreement.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
-#include "mesh_export/AtomicFile.h"
+#include "io/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
 
@@ -117,10 +117,10 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
 
     // Refused before any timing, like run's outputs: never over the input file (issue 14, D2)
     // and never over a device, FIFO or link (D1).
-    const mesh_export::ProtectedPaths protectedInput{input};
+    const io::ProtectedPaths protectedInput{input};
     if (const auto jsonPath = args.value("json")) {
-        mesh_export::refuseProtectedDestination(*jsonPath, protectedInput);
-        mesh_export::refuseNonRegularDestination(*jsonPath);
+        io::refuseProtectedDestination(*jsonPath, protectedInput);
+        io::refuseNonRegularDestination(*jsonPath);
     }
     const LoadedInput loaded = loadInput(input, args.intValue("frame", 0, 0, 1 << 20));
     std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
@@ -245,8 +245,7 @@ int runBenchCommand(const std::vector<std::string>& rawArgs) {
             list.push_back(b);
         }
         doc["backends"] = list;
-        mesh_export::writeFileAtomically(*jsonPath, processing::dumpJson(doc) + "\n",
-                                         protectedInput);
+        io::writeFileAtomically(*jsonPath, processing::dumpJson(doc) + "\n", protectedInput);
     }
     return 0;
 }

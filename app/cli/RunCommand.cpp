@@ -23,8 +23,8 @@
 #include "app/cli/UsageError.h"
 #include "exports/ExportWriter.h"
 #include "gpu/BackendFactory.h"
-#include "mesh_export/AtomicFile.h"
-#include "mesh_export/FileBytes.h"
+#include "io/AtomicFile.h"
+#include "io/FileBytes.h"
 #include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "session/SessionFile.h"
@@ -78,7 +78,7 @@ processing::PipelineParameters parametersFrom(const ArgumentList& args, MeshOpti
             // bound, a FIFO blocked for ever).
             std::string text;
             try {
-                text = mesh_export::readSmallRegularFile(*preset, kMaxPresetBytes);
+                text = io::readSmallRegularFile(*preset, kMaxPresetBytes);
             } catch (const std::exception& e) {
                 throw UsageError(std::string("--preset: ") + e.what());
             }
@@ -289,8 +289,8 @@ int runRunCommand(const std::vector<std::string>& rawArgs) {
             if (const fs::path parent = fs::path(*reportPath).parent_path(); !parent.empty()) {
                 fs::create_directories(parent);
             }
-            mesh_export::writeFileAtomically(*reportPath, processing::dumpJson(report) + "\n",
-                                             protectedInputs);
+            io::writeFileAtomically(*reportPath, processing::dumpJson(report) + "\n",
+                                    protectedInputs);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "xrayprep-cli: cannot write the report: %s\n", e.what());
             return 1;
