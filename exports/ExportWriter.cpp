@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <stdexcept>
 
-#include "mesh_export/ContactSheet.h"
-#include "mesh_export/ContourCsvWriter.h"
-#include "mesh_export/ExportReport.h"
+#include "exports/ContactSheet.h"
+#include "exports/ExportReport.h"
+#include "io/ContourCsvWriter.h"
+#include "io/MetaImageWriter.h"
+#include "io/PngWriter.h"
+#include "io/Sha256.h"
+#include "io/VtkImageWriter.h"
 #include "mesh_export/MeshFileWriter.h"
-#include "mesh_export/MetaImageWriter.h"
-#include "mesh_export/PngWriter.h"
-#include "mesh_export/Sha256.h"
-#include "mesh_export/VtkImageWriter.h"
 #include "mesh_export/VtkPolyDataWriter.h"
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/Deidentifier.h"
@@ -25,7 +25,6 @@ class UidMapper {};  // nothing to map in a build without DICOM
 namespace xrayprep::exports {
 
 namespace fs = std::filesystem;
-namespace ex = mesh_export;
 
 ExportWriter::ExportWriter(std::vector<ExportItem> items, std::vector<fs::path> protectedInputs,
                            MeshOptions mesh, bool anonymize)
@@ -75,7 +74,7 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
         summary["meshVertices"] = static_cast<std::uint64_t>(mesh.vertices.size());
         summary["meshTriangles"] = static_cast<std::uint64_t>(mesh.triangles.size());
     }
-    ex::PngOptions png;
+    io::PngOptions png;
     png.spacing = spacing;
     for (const ExportItem item : items_) {
         const std::string name = exportFileName(item);
@@ -86,34 +85,35 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
         step(name);
         switch (item) {
             case ExportItem::FinalPng:
-                ex::writePngGray16(path, r.final, png, protected_);
+                io::writePngGray16(path, r.final, png, protected_);
                 break;
             case ExportItem::FinalMha:
-                ex::writeMetaImage(path, r.final, spacing, protected_);
+                io::writeMetaImage(path, r.final, spacing, protected_);
                 break;
             case ExportItem::MaskPng:
-                ex::writePngMask(path, r.contour.mask, png, protected_);
+                io::writePngMask(path, r.contour.mask, png, protected_);
                 break;
             case ExportItem::MaskMha:
-                ex::writeMetaImage(path, r.contour.mask, spacing, protected_);
+                io::writeMetaImage(path, r.contour.mask, spacing, protected_);
                 break;
             case ExportItem::EsfMha:
-                ex::writeMetaImage(path, r.esf.field, spacing, protected_);
+                io::writeMetaImage(path, r.esf.field, spacing, protected_);
                 break;
             case ExportItem::EsfVti:
-                ex::writeVtkImage(path, r.esf.field, spacing, "esf", protected_);
+                io::writeVtkImage(path, r.esf.field, spacing, "esf", protected_);
                 break;
             case ExportItem::ContoursVtp:
-                ex::writeContoursVtp(path, r.contour.contours, spacing, protected_);
+                mesh_export::writeContoursVtp(path, r.contour.contours, spacing, protected_);
                 break;
             case ExportItem::ContoursCsv:
-                ex::writeContoursCsv(path, r.contour.contours, spacing, protected_);
+                io::writeContoursCsv(path, r.contour.contours, spacing, protected_);
                 break;
             case ExportItem::MeshStl:
             case ExportItem::MeshObj:
             case ExportItem::MeshPly:
             case ExportItem::MeshVtp:
-                ex::writeMesh(path, mesh, *ex::meshFormatFromPath(path), {}, protected_);
+                mesh_export::writeMesh(path, mesh, *mesh_export::meshFormatFromPath(path), {},
+                                       protected_);
                 break;
             case ExportItem::Dicom: {
 #ifdef XRAYPREP_HAVE_DICOM
@@ -130,12 +130,12 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
                 break;
             }
             case ExportItem::Sheet: {
-                ex::ContactSheetOptions sheet;
+                ContactSheetOptions sheet;
                 // The file name only, as in the window title: folders may name the patient.
                 sheet.title =
                     input.sample ? input.label : fs::path(input.label).filename().string();
                 sheet.backend = backendDescription;
-                ex::writeContactSheet(path, input.image, r, sheet, protected_);
+                writeContactSheet(path, input.image, r, sheet, protected_);
                 break;
             }
             case ExportItem::Report:
@@ -145,11 +145,11 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
     }
     if (std::find(items_.begin(), items_.end(), ExportItem::Report) != items_.end()) {
         step("report.json");
-        ex::ExportReportContext context;
+        ExportReportContext context;
         context.input = input.label;
         if (!input.sample) {
             context.inputSha256 =
-                input.sha256.empty() ? ex::sha256HexOfFile(input.label) : input.sha256;
+                input.sha256.empty() ? io::sha256HexOfFile(input.label) : input.sha256;
         }
         context.backend = backendDescription;
 #ifdef XRAYPREP_HAVE_DICOM
@@ -161,9 +161,8 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
         }
         context.outputs = alreadyWritten;
         context.outputs.insert(context.outputs.end(), written.begin(), written.end());
-        ex::writeExportReport(folder / "report.json",
-                              ex::exportReportJson(context, input.image, input.metadata, r),
-                              protected_);
+        writeExportReport(folder / "report.json",
+                          exportReportJson(context, input.image, input.metadata, r), protected_);
         written.emplace_back("report.json");
     }
     return written;

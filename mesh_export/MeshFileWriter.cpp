@@ -173,9 +173,9 @@ std::vector<std::uint8_t> encodeMesh(const processing::TriangleMesh& mesh, MeshF
 
 void writeMesh(const std::filesystem::path& destination, const processing::TriangleMesh& mesh,
                MeshFormat format, const MeshWriteOptions& options,
-               const ProtectedPaths& protectedPaths) {
-    refuseProtectedDestination(destination, protectedPaths);
-    writeFileAtomically(destination, encodeMesh(mesh, format, options), protectedPaths);
+               const io::ProtectedPaths& protectedPaths) {
+    io::refuseProtectedDestination(destination, protectedPaths);
+    io::writeFileAtomically(destination, encodeMesh(mesh, format, options), protectedPaths);
 }
 
 }  // namespace xrayprep::mesh_export

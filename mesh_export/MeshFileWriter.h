@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "mesh_export/AtomicFile.h"
+#include "io/AtomicFile.h"
 #include "processing/mesh/TriangleMesh.h"
 
 namespace xrayprep::mesh_export {
@@ -39,6 +39,6 @@ struct MeshWriteOptions {
 // Atomic; refuses protected paths. Throws std::invalid_argument for a malformed mesh.
 void writeMesh(const std::filesystem::path& destination, const processing::TriangleMesh& mesh,
                MeshFormat format, const MeshWriteOptions& options = {},
-               const ProtectedPaths& protectedPaths = {});
+               const io::ProtectedPaths& protectedPaths = {});
 
 }  // namespace xrayprep::mesh_export

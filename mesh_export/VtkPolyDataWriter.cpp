@@ -4,16 +4,16 @@
 #include <stdexcept>
 #include <string>
 
+#include "io/VtkImageWriter.h"
+#include "io/VtkXmlDocument.h"
 #include "mesh_export/MeshNormals.h"
-#include "mesh_export/VtkImageWriter.h"
-#include "mesh_export/VtkXmlDocument.h"
 
 namespace xrayprep::mesh_export {
 
 namespace {
 
 // Cell arrays: connectivity then offsets (the end of each cell), Int64 as VTK 9 writes them.
-void cellArray(VtkXmlDocument& doc, const char* element, const std::vector<std::int64_t>& ids,
+void cellArray(io::VtkXmlDocument& doc, const char* element, const std::vector<std::int64_t>& ids,
                const std::vector<std::int64_t>& ends) {
     doc.line(std::string("      <") + element + ">");
     doc.line("        " + doc.dataArray("Int64", "connectivity", 1, ids));
@@ -27,7 +27,7 @@ std::string pieceLine(std::size_t points, std::size_t lines, std::size_t polys) 
            "\" NumberOfStrips=\"0\" NumberOfPolys=\"" + std::to_string(polys) + "\">";
 }
 
-void pointsElement(VtkXmlDocument& doc, const std::vector<float>& xyz) {
+void pointsElement(io::VtkXmlDocument& doc, const std::vector<float>& xyz) {
     doc.line("      <Points>");
     doc.line("        " + doc.dataArray("Float32", "Points", 3, xyz));
     doc.line("      </Points>");
@@ -38,7 +38,7 @@ void pointsElement(VtkXmlDocument& doc, const std::vector<float>& xyz) {
 std::vector<std::uint8_t> encodeContoursVtp(
     const std::vector<processing::Contour>& contours,
     const std::optional<processing::PixelSpacing>& spacing) {
-    const bool mm = knownSpacing(spacing);
+    const bool mm = io::knownSpacing(spacing);
     const double sx = mm ? spacing->x : 1.0;
     const double sy = mm ? spacing->y : 1.0;
     std::vector<float> xyz;
@@ -60,7 +60,7 @@ std::vector<std::uint8_t> encodeContoursVtp(
         ends.push_back(static_cast<std::int64_t>(ids.size()));
         index.push_back(static_cast<std::int32_t>(c));
     }
-    VtkXmlDocument doc("PolyData");
+    io::VtkXmlDocument doc("PolyData");
     doc.line("  <PolyData>");
     doc.line(pieceLine(xyz.size() / 3, ends.size(), 0));
     doc.line("      <CellData Scalars=\"contour\">");
@@ -75,9 +75,9 @@ std::vector<std::uint8_t> encodeContoursVtp(
 void writeContoursVtp(const std::filesystem::path& destination,
                       const std::vector<processing::Contour>& contours,
                       const std::optional<processing::PixelSpacing>& spacing,
-                      const ProtectedPaths& protectedPaths) {
-    refuseProtectedDestination(destination, protectedPaths);
-    writeFileAtomically(destination, encodeContoursVtp(contours, spacing), protectedPaths);
+                      const io::ProtectedPaths& protectedPaths) {
+    io::refuseProtectedDestination(destination, protectedPaths);
+    io::writeFileAtomically(destination, encodeContoursVtp(contours, spacing), protectedPaths);
 }
 
 std::vector<std::uint8_t> encodeMeshVtp(const processing::TriangleMesh& mesh,
@@ -94,12 +94,12 @@ std::vector<std::uint8_t> encodeMeshVtp(const processing::TriangleMesh& mesh,
         ends.push_back(static_cast<std::int64_t>(ids.size()));
     }
     const std::string scalarName = mesh.scalarName.empty() ? "scalars" : mesh.scalarName;
-    VtkXmlDocument doc("PolyData");
+    io::VtkXmlDocument doc("PolyData");
     doc.line("  <PolyData>");
     doc.line(pieceLine(mesh.vertices.size(), 0, mesh.triangles.size()));
     std::string pointData = "      <PointData";
     if (!mesh.scalars.empty())
-        pointData += " Scalars=\"" + VtkXmlDocument::escape(scalarName) + "\"";
+        pointData += " Scalars=\"" + io::VtkXmlDocument::escape(scalarName) + "\"";
     if (options.normals) pointData += " Normals=\"Normals\"";
     doc.line(pointData + ">");
     if (!mesh.scalars.empty())
@@ -118,9 +118,9 @@ std::vector<std::uint8_t> encodeMeshVtp(const processing::TriangleMesh& mesh,
 }
 
 void writeMeshVtp(const std::filesystem::path& destination, const processing::TriangleMesh& mesh,
-                  const MeshVtpOptions& options, const ProtectedPaths& protectedPaths) {
-    refuseProtectedDestination(destination, protectedPaths);
-    writeFileAtomically(destination, encodeMeshVtp(mesh, options), protectedPaths);
+                  const MeshVtpOptions& options, const io::ProtectedPaths& protectedPaths) {
+    io::refuseProtectedDestination(destination, protectedPaths);
+    io::writeFileAtomically(destination, encodeMeshVtp(mesh, options), protectedPaths);
 }
 
 }  // namespace xrayprep::mesh_export

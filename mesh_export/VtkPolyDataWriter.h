@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "mesh_export/AtomicFile.h"
+#include "io/AtomicFile.h"
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/mesh/TriangleMesh.h"
@@ -23,7 +23,7 @@ namespace xrayprep::mesh_export {
 void writeContoursVtp(const std::filesystem::path& destination,
                       const std::vector<processing::Contour>& contours,
                       const std::optional<processing::PixelSpacing>& spacing,
-                      const ProtectedPaths& protectedPaths = {});
+                      const io::ProtectedPaths& protectedPaths = {});
 
 struct MeshVtpOptions {
     bool normals = true;  // point data "Normals" (area-weighted vertex normals)
@@ -36,6 +36,7 @@ struct MeshVtpOptions {
                                                       const MeshVtpOptions& options = {});
 
 void writeMeshVtp(const std::filesystem::path& destination, const processing::TriangleMesh& mesh,
-                  const MeshVtpOptions& options = {}, const ProtectedPaths& protectedPaths = {});
+                  const MeshVtpOptions& options = {},
+                  const io::ProtectedPaths& protectedPaths = {});
 
 }  // namespace xrayprep::mesh_export

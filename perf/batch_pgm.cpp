@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "gpu/BackendFactory.h"
-#include "mesh_export/PgmReader.h"
-#include "mesh_export/PngWriter.h"
+#include "io/PgmReader.h"
+#include "io/PngWriter.h"
 #include "processing/pipeline/Pipeline.h"
 
 namespace fs = std::filesystem;
@@ -94,13 +94,13 @@ int main(int argc, char** argv) {
         for (std::size_t i = next++; i < files.size(); i = next++) {
             const auto t0 = std::chrono::steady_clock::now();
             try {
-                pipeline.setInput(xrayprep::mesh_export::readPgm(files[i]));
+                pipeline.setInput(xrayprep::io::readPgm(files[i]));
                 const xp::PipelineResult& r =
                     pipeline.run(xp::PipelineParameters{}, xp::StageId::Median);
                 const fs::path dir = fs::path(out) / files[i].stem();
                 fs::create_directories(dir);
-                xrayprep::mesh_export::writePngGray16(dir / "final.png", r.final);
-                xrayprep::mesh_export::writePngMask(dir / "mask.png", r.contour.mask);
+                xrayprep::io::writePngGray16(dir / "final.png", r.final);
+                xrayprep::io::writePngMask(dir / "mask.png", r.contour.mask);
                 const double ms =
                     std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
                         .count();

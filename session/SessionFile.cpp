@@ -5,9 +5,9 @@
 #include <sstream>
 #include <system_error>
 
-#include "mesh_export/PngReader.h"
-#include "mesh_export/PngWriter.h"
-#include "mesh_export/Sha256.h"
+#include "io/PngReader.h"
+#include "io/PngWriter.h"
+#include "io/Sha256.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/util/Json.h"
 
@@ -118,7 +118,7 @@ fs::path SessionFile::editsPath(const fs::path& file) {
 }
 
 void SessionFile::save(const Session& session, const fs::path& file,
-                       const mesh_export::ProtectedPaths& protectedPaths) {
+                       const io::ProtectedPaths& protectedPaths) {
     Json doc = Json::object();
     doc["format"] = kFormatName;
     doc["formatVersion"] = kFormatVersion;
@@ -134,19 +134,19 @@ void SessionFile::save(const Session& session, const fs::path& file,
         doc["edits"] = nullptr;
     } else {
         const auto& layer = session.edits.layer();
-        const std::vector<std::uint8_t> png = mesh_export::encodePngGray8(layer);
+        const std::vector<std::uint8_t> png = io::encodePngGray8(layer);
         const fs::path layerFile = editsPath(file);
-        mesh_export::writeFileAtomically(layerFile, png, protectedPaths);
+        io::writeFileAtomically(layerFile, png, protectedPaths);
         Json edits = Json::object();
         edits["file"] = layerFile.filename().string();
-        edits["sha256"] = mesh_export::sha256Hex(png);
+        edits["sha256"] = io::sha256Hex(png);
         edits["width"] = layer.width();
         edits["height"] = layer.height();
         edits["added"] = session.edits.addedCount();
         edits["removed"] = session.edits.removedCount();
         doc["edits"] = std::move(edits);
     }
-    mesh_export::writeFileAtomically(file, processing::dumpJson(doc) + "\n", protectedPaths);
+    io::writeFileAtomically(file, processing::dumpJson(doc) + "\n", protectedPaths);
 }
 
 Session SessionFile::load(const fs::path& file) {
@@ -214,12 +214,12 @@ Session SessionFile::load(const fs::path& file) {
         } catch (const SessionError&) {
             throw;
         }
-        if (mesh_export::sha256Hex(bytes) != layerSha.get<std::string>()) {
+        if (io::sha256Hex(bytes) != layerSha.get<std::string>()) {
             fail(file, "the edit layer " + layerFile.string() +
                            " is not the one saved with the session (SHA-256 differs)");
         }
         try {
-            const mesh_export::PngGrayImage png = mesh_export::decodePng(bytes);
+            const io::PngGrayImage png = io::decodePng(bytes);
             if (png.bitDepth != 8) throw std::runtime_error("not an 8-bit layer");
             processing::Raster<std::uint8_t> layer(png.samples.width(), png.samples.height());
             for (std::size_t i = 0; i < layer.size(); ++i) {
@@ -238,7 +238,7 @@ void SessionFile::verifyInput(const Session& session) {
     const fs::path input(session.input);
     std::string actual;
     try {
-        actual = mesh_export::sha256HexOfFile(input);
+        actual = io::sha256HexOfFile(input);
     } catch (const std::exception&) {
         throw SessionError(session.input + ": the session's input cannot be read");
     }

@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mesh_export/AtomicFile.h"
+#include "io/AtomicFile.h"
 #include "session/Session.h"
 
 namespace xrayprep::session {
@@ -28,7 +28,7 @@ class SessionFile {
     // Writes the edit layer, then the JSON, each atomically; never over a protected path (the
     // input). std::runtime_error naming the file on failure.
     static void save(const Session& session, const std::filesystem::path& file,
-                     const mesh_export::ProtectedPaths& protectedPaths = {});
+                     const io::ProtectedPaths& protectedPaths = {});
     // Reads a session and its edit layer. SessionError naming the file and the problem: not a
     // session, a newer format, a bad parameter, an edit layer missing, changed or malformed.
     [[nodiscard]] static Session load(const std::filesystem::path& file);

@@ -11,7 +11,7 @@
 #include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
-#include "mesh_export/AtomicFile.h"
+#include "io/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
 
@@ -135,10 +135,10 @@ int runBenchCommand(const ParsedArguments& args) {
 
     // Refused before any timing, like run's outputs: never over the input file (issue 14, D2)
     // and never over a device, FIFO or link (D1).
-    const mesh_export::ProtectedPaths protectedInput{input};
+    const io::ProtectedPaths protectedInput{input};
     if (const auto jsonPath = args.value("json")) {
-        mesh_export::refuseProtectedDestination(*jsonPath, protectedInput);
-        mesh_export::refuseNonRegularDestination(*jsonPath);
+        io::refuseProtectedDestination(*jsonPath, protectedInput);
+        io::refuseNonRegularDestination(*jsonPath);
     }
     const LoadedInput loaded = loadInput(input, args.intValue("frame", 0));
     std::printf("xrayprep-cli bench: %s, %dx%d, %d bits, median of %d runs per backend\n",
@@ -263,8 +263,7 @@ int runBenchCommand(const ParsedArguments& args) {
             list.push_back(b);
         }
         doc["backends"] = list;
-        mesh_export::writeFileAtomically(*jsonPath, processing::dumpJson(doc) + "\n",
-                                         protectedInput);
+        io::writeFileAtomically(*jsonPath, processing::dumpJson(doc) + "\n", protectedInput);
     }
     return 0;
 }

@@ -6,8 +6,8 @@
 
 #include "app/cli/InputSource.h"
 #include "app/cli/RunReport.h"
-#include "mesh_export/GalleryThumbnails.h"
-#include "mesh_export/StagedFolder.h"
+#include "exports/GalleryThumbnails.h"
+#include "io/StagedFolder.h"
 #include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
@@ -89,13 +89,13 @@ InputOutcome InputJob::operator()(
         entry["quality"] = qualityJson(result.quality);
         progress.show(name, "writing");
         // Written aside and swapped in whole: the folder always holds one run's complete set.
-        mesh_export::StagedFolder staged(folder, settings_.protectedInputs);
+        io::StagedFolder staged(folder, settings_.protectedInputs);
         std::vector<std::string> written =
             (*settings_.writer)(staged.path(), result, loaded.metadata);
         if (settings_.galleryThumbnails) {
-            for (const auto& f : mesh_export::writeGalleryThumbnails(
-                     staged.path(), loaded.image, result.contour.mask, result.final,
-                     settings_.protectedInputs))
+            for (const auto& f :
+                 exports::writeGalleryThumbnails(staged.path(), loaded.image, result.contour.mask,
+                                                 result.final, settings_.protectedInputs))
                 written.push_back(f);
         }
         Json exportFacts = Json::object();

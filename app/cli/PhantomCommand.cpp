@@ -5,7 +5,7 @@
 #include "app/cli/OptionDeclarations.h"
 #include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
-#include "mesh_export/PngWriter.h"
+#include "io/PngWriter.h"
 #include "processing/phantom/FootPhantom.h"
 #include "processing/phantom/VariationCatalog.h"
 #ifdef XRAYPREP_HAVE_DICOM
@@ -112,12 +112,12 @@ int runPhantomCommand(const ParsedArguments& args) {
         throw std::runtime_error("this build has no DICOM support (built with XRAYPREP_CORE_ONLY)");
 #endif
     }
-    if (png) mesh_export::writePngGray16(*png, phantom.image);
+    if (png) io::writePngGray16(*png, phantom.image);
     for (const auto& note : phantom.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
     if (const auto truth = args.value("truth")) {
-        mesh_export::PngOptions png;
+        io::PngOptions png;
         png.spacing = phantom.metadata.spacing;
-        mesh_export::writePngMask(*truth, phantom.truth, png);
+        io::writePngMask(*truth, phantom.truth, png);
     }
     std::fprintf(stderr, "wrote %s (%dx%d, %s, %s, seed %u)\n", (out ? *out : *png).c_str(),
                  params.width, params.height, view.c_str(), photometric.c_str(), params.seed);

@@ -17,8 +17,8 @@
 #include "app/cli/PipelineSegmenter.h"
 #include "app/cli/UsageError.h"
 #include "gpu/BackendFactory.h"
-#include "mesh_export/AtomicFile.h"
-#include "mesh_export/PngWriter.h"
+#include "io/AtomicFile.h"
+#include "io/PngWriter.h"
 #include "processing/phantom/VariationCatalog.h"
 #include "processing/pipeline/ParameterRegistry.h"
 
@@ -83,7 +83,7 @@ EvalSize parseSize(const std::string& text) {
 }
 
 void writeText(const std::string& path, const std::string& text) {
-    mesh_export::writeFileAtomically(path, text);
+    io::writeFileAtomically(path, text);
 }
 
 int writeContactSheet(const std::vector<EvalCombination>& rows, const EvalSize& size,
@@ -96,7 +96,7 @@ int writeContactSheet(const std::vector<EvalCombination>& rows, const EvalSize& 
             std::fprintf(stderr, "%s: %s\n", row.name.c_str(), note.c_str());
         }
     }
-    mesh_export::writePngRgb8(file, PhantomEvalImages::contactSheet(phantoms, 360, outlines));
+    io::writePngRgb8(file, PhantomEvalImages::contactSheet(phantoms, 360, outlines));
     std::fprintf(stderr, "wrote %s (%zu phantoms)\n", file.c_str(), phantoms.size());
     return 0;
 }

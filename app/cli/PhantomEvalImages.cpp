@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
-#include "mesh_export/PngWriter.h"
-#include "mesh_export/SheetCanvas.h"
+#include "io/PngWriter.h"
+#include "io/SheetCanvas.h"
 #include "processing/phantom/PhantomObject.h"
 
 namespace xrayprep::app {
 
-using mesh_export::Rgb8;
-using mesh_export::RgbImage;
+using io::Rgb8;
+using io::RgbImage;
 using processing::Mask;
 
 namespace {
@@ -20,7 +20,7 @@ constexpr Rgb8 kTruth{40, 220, 60}, kObject{60, 120, 255}, kResult{255, 40, 40},
 
 // Linear grey of the stored values (0 .. maxValue), optionally reduced.
 RgbImage grey(const processing::Image& image, int width, int height) {
-    const processing::FloatImage v = mesh_export::downscale(image, width, height);
+    const processing::FloatImage v = io::downscale(image, width, height);
     RgbImage out(width, height);
     const float scale = 255.0f / static_cast<float>(std::max<int>(image.maxValue(), 1));
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -34,7 +34,7 @@ RgbImage grey(const processing::Image& image, int width, int height) {
 // The mask reduced to width x height (a cell is set when half of it is).
 Mask reduce(const Mask& m, int width, int height) {
     if (m.width() == width && m.height() == height) return m;
-    const processing::FloatImage f = mesh_export::downscale(m, width, height);
+    const processing::FloatImage f = io::downscale(m, width, height);
     Mask out(width, height, 0);
     for (std::size_t i = 0; i < f.size(); ++i) out.data()[i] = f.data()[i] >= 0.5f ? 1 : 0;
     return out;
@@ -78,9 +78,9 @@ void PhantomEvalImages::writeWorstCase(const std::filesystem::path& dir, const s
                                        const processing::Image& final) {
     std::filesystem::create_directories(dir);
     const std::string stem = fileStem(name);
-    mesh_export::writePngGray16(dir / (stem + "-image.png"), ph.image);
-    mesh_export::writePngMask(dir / (stem + "-truth.png"), ph.truth);
-    mesh_export::writePngMask(dir / (stem + "-mask.png"), mask);
+    io::writePngGray16(dir / (stem + "-image.png"), ph.image);
+    io::writePngMask(dir / (stem + "-truth.png"), ph.truth);
+    io::writePngMask(dir / (stem + "-mask.png"), mask);
     const int w = ph.image.width(), h = ph.image.height(), gap = 8;
     RgbImage left = grey(ph.image, w, h), right = left;
     outline(left, ph.truth, kTruth);
@@ -90,10 +90,10 @@ void PhantomEvalImages::writeWorstCase(const std::filesystem::path& dir, const s
         if (objects.data()[i] && final.data()[i] > 0) right.data()[i] = kLeftover;
     }
     outline(right, mask, kResult);
-    mesh_export::SheetCanvas canvas(2 * w + gap, h, Rgb8{0, 0, 0});
+    io::SheetCanvas canvas(2 * w + gap, h, Rgb8{0, 0, 0});
     canvas.paste(left, 0, 0);
     canvas.paste(right, w + gap, 0);
-    mesh_export::writePngRgb8(dir / (stem + "-overlay.png"), canvas.image());
+    io::writePngRgb8(dir / (stem + "-overlay.png"), canvas.image());
 }
 
 RgbImage PhantomEvalImages::contactSheet(
@@ -131,8 +131,7 @@ RgbImage PhantomEvalImages::contactSheet(
         width = std::max(width, rw);
     }
     const int rowHeight = tileHeight + kLabel + kGap;
-    mesh_export::SheetCanvas canvas(width, static_cast<int>(rows.size()) * rowHeight,
-                                    Rgb8{24, 24, 24});
+    io::SheetCanvas canvas(width, static_cast<int>(rows.size()) * rowHeight, Rgb8{24, 24, 24});
     for (std::size_t r = 0; r < rows.size(); ++r) {
         int cx = 0;
         const int cy = static_cast<int>(r) * rowHeight;

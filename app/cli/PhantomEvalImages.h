@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "mesh_export/RgbImage.h"
+#include "io/RgbImage.h"
 #include "processing/core/Raster.h"
 #include "processing/phantom/FootPhantom.h"
 
@@ -24,7 +24,7 @@ class PhantomEvalImages {
     // One tile per phantom (height `tileHeight`), linear grey from 0 to full scale (so an
     // under-exposed film looks dark), the label above, optionally the truth outline (green) and
     // the objects' outlines (blue).
-    [[nodiscard]] static mesh_export::RgbImage contactSheet(
+    [[nodiscard]] static io::RgbImage contactSheet(
         const std::vector<std::pair<std::string, processing::Phantom>>& phantoms, int tileHeight,
         bool outlines);
 

@@ -24,8 +24,8 @@
 #include "app/cli/UsageError.h"
 #include "exports/ExportWriter.h"
 #include "gpu/BackendFactory.h"
-#include "mesh_export/AtomicFile.h"
-#include "mesh_export/FileBytes.h"
+#include "io/AtomicFile.h"
+#include "io/FileBytes.h"
 #include "processing/core/PrintableText.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "session/SessionFile.h"
@@ -79,7 +79,7 @@ processing::PipelineParameters parametersFrom(const ParsedArguments& args, MeshO
             // bound, a FIFO blocked for ever).
             std::string text;
             try {
-                text = mesh_export::readSmallRegularFile(*preset, kMaxPresetBytes);
+                text = io::readSmallRegularFile(*preset, kMaxPresetBytes);
             } catch (const std::exception& e) {
                 throw UsageError(std::string("--preset: ") + e.what());
             }
@@ -312,8 +312,8 @@ int runRunCommand(const ParsedArguments& args) {
             if (const fs::path parent = fs::path(*reportPath).parent_path(); !parent.empty()) {
                 fs::create_directories(parent);
             }
-            mesh_export::writeFileAtomically(*reportPath, processing::dumpJson(report) + "\n",
-                                             protectedInputs);
+            io::writeFileAtomically(*reportPath, processing::dumpJson(report) + "\n",
+                                    protectedInputs);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "xrayprep-cli: cannot write the report: %s\n", e.what());
             return 1;

@@ -1,13 +1,12 @@
 #include "app/cli/StageOutputWriter.h"
 
-#include "mesh_export/ContourCsvWriter.h"
-#include "mesh_export/MetaImageWriter.h"
-#include "mesh_export/PngWriter.h"
+#include "io/ContourCsvWriter.h"
+#include "io/MetaImageWriter.h"
+#include "io/PngWriter.h"
 
 namespace xrayprep::app {
 
 namespace fs = std::filesystem;
-namespace ex = mesh_export;
 
 StageOutputWriter::StageOutputWriter(std::vector<fs::path> protectedInputs, bool saveStages)
     : protectedInputs_(std::move(protectedInputs)), saveStages_(saveStages) {}
@@ -17,14 +16,14 @@ std::vector<std::string> StageOutputWriter::operator()(
     const processing::ImageMetadata& metadata) const {
     fs::create_directories(folder);
     std::vector<std::string> written;
-    ex::PngOptions png;
+    io::PngOptions png;
     png.spacing = metadata.spacing;
     auto gray16 = [&](const char* name, const processing::Image& image) {
-        ex::writePngGray16(folder / name, image, png, protectedInputs_);
+        io::writePngGray16(folder / name, image, png, protectedInputs_);
         written.emplace_back(name);
     };
     auto mask = [&](const char* name, const processing::Mask& m) {
-        ex::writePngMask(folder / name, m, png, protectedInputs_);
+        io::writePngMask(folder / name, m, png, protectedInputs_);
         written.emplace_back(name);
     };
     gray16("final.png", r.final);
@@ -33,11 +32,11 @@ std::vector<std::string> StageOutputWriter::operator()(
         gray16("01-median.png", r.median);
         gray16("02-threshold.png", r.thresholded);
         gray16("03-sobel.png", r.sobel);
-        ex::writeContoursCsv(folder / "04-contours.csv", r.contour.contours, std::nullopt,
+        io::writeContoursCsv(folder / "04-contours.csv", r.contour.contours, std::nullopt,
                              protectedInputs_);
         written.emplace_back("04-contours.csv");
         mask("05-mask.png", r.contour.mask);
-        ex::writeMetaImage(folder / "06-esf.mha", r.esf.field, metadata.spacing, protectedInputs_);
+        io::writeMetaImage(folder / "06-esf.mha", r.esf.field, metadata.spacing, protectedInputs_);
         written.emplace_back("06-esf.mha");
     }
     return written;

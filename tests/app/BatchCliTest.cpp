@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "mesh_export/FileBytes.h"
+#include "io/FileBytes.h"
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
 #include "tests/app/ReportFiles.h"
@@ -35,7 +35,7 @@ void writeBytes(const fs::path& file, const std::string& bytes) {
 
 // Broken files named like DICOM files: each must fail, by name. Returns their names.
 std::set<std::string> addBrokenFiles(const fs::path& folder, const fs::path& aPhantom) {
-    const auto whole = xrayprep::mesh_export::readFileBytes(aPhantom);
+    const auto whole = xrayprep::io::readFileBytes(aPhantom);
     const std::string bytes(whole.begin(), whole.end());
     writeBytes(folder / "truncated-half.dcm", bytes.substr(0, bytes.size() / 2));
     writeBytes(folder / "truncated-200.dcm", bytes.substr(0, 200));
@@ -66,8 +66,7 @@ std::map<std::string, std::vector<std::uint8_t>> filesUnder(const fs::path& fold
     std::map<std::string, std::vector<std::uint8_t>> files;
     for (const auto& e : fs::recursive_directory_iterator(folder)) {
         if (e.is_regular_file())
-            files[fs::relative(e.path(), folder).string()] =
-                xrayprep::mesh_export::readFileBytes(e.path());
+            files[fs::relative(e.path(), folder).string()] = xrayprep::io::readFileBytes(e.path());
     }
     return files;
 }

@@ -9,12 +9,12 @@
 #include <map>
 #include <sstream>
 
-#include "mesh_export/MetaImageReader.h"
-#include "mesh_export/PngReader.h"
+#include "io/PngReader.h"
 #include "processing/phantom/FootPhantom.h"
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
 #include "tests/app/ReportFiles.h"
+#include "tests/support/MetaImageReader.h"
 
 namespace fs = std::filesystem;
 using xrayprep::processing::Json;
@@ -74,7 +74,7 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
                      " --size 730x580 --seed 3 --view lateral"),
               0);
     ASSERT_TRUE(fs::exists(dcm));
-    const auto truth = xrayprep::mesh_export::readPng(dir_ / "truth.png");
+    const auto truth = xrayprep::io::readPng(dir_ / "truth.png");
     EXPECT_EQ(truth.samples.width(), 730);
     EXPECT_EQ(truth.samples.height(), 580);
 
@@ -93,13 +93,13 @@ TEST_F(CliTest, PhantomThenRunWritesEveryOutputAndTheReport) {
                           "03-sobel.png", "04-contours.csv", "05-mask.png", "06-esf.mha"}) {
         EXPECT_TRUE(fs::exists(out / "foot" / f)) << f;
     }
-    const auto final = xrayprep::mesh_export::readPng(out / "foot" / "final.png");
+    const auto final = xrayprep::io::readPng(out / "foot" / "final.png");
     EXPECT_EQ(final.bitDepth, 16);
     EXPECT_EQ(final.samples.width(), 730);
-    const auto mask = xrayprep::mesh_export::readPng(out / "foot" / "mask.png");
+    const auto mask = xrayprep::io::readPng(out / "foot" / "mask.png");
     EXPECT_EQ(mask.bitDepth, 8);
     for (auto v : mask.samples.pixels()) ASSERT_TRUE(v == 0 || v == 255);
-    const auto esf = xrayprep::mesh_export::readMetaImage(out / "foot" / "06-esf.mha");
+    const auto esf = xrayprep::test_support::readMetaImage(out / "foot" / "06-esf.mha");
     EXPECT_EQ(esf.width, 730);
 
     const Json r = readJsonFile(report);
@@ -176,8 +176,8 @@ TEST_F(CliTest, MonochromeOneAndTwoGiveTheSameBoneBrightResult) {
                      (dir_ / "MONOCHROME2.dcm").string() + " --set median.size=5 --out " +
                      (dir_ / "o").string()),
               0);
-    const auto a = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME1" / "final.png");
-    const auto b = xrayprep::mesh_export::readPng(dir_ / "o" / "MONOCHROME2" / "final.png");
+    const auto a = xrayprep::io::readPng(dir_ / "o" / "MONOCHROME1" / "final.png");
+    const auto b = xrayprep::io::readPng(dir_ / "o" / "MONOCHROME2" / "final.png");
     EXPECT_EQ(a.samples, b.samples);
 }
 
@@ -256,8 +256,8 @@ TEST_F(CliTest, SampleSegmentationReachesDiceAndFinalPngHasNoTextOrMarker) {
         ASSERT_EQ(runCli("phantom --view " + std::string(view) + " --out " + dcm.string()), 0);
         ASSERT_TRUE(
             everyInputProcessed(runCli("run " + dcm.string() + " --out " + (dir_ / "o").string())));
-        const auto final = xrayprep::mesh_export::readPng(dir_ / "o" / view / "final.png");
-        const auto mask = xrayprep::mesh_export::readPng(dir_ / "o" / view / "mask.png");
+        const auto final = xrayprep::io::readPng(dir_ / "o" / view / "final.png");
+        const auto mask = xrayprep::io::readPng(dir_ / "o" / view / "mask.png");
         ASSERT_EQ(final.samples.width(), phantom.image.width());
         std::uint64_t both = 0, inMask = 0, inTruth = 0, marker = 0, text = 0;
         for (std::size_t i = 0; i < phantom.image.size(); ++i) {

@@ -15,9 +15,9 @@
 #include <map>
 #include <sstream>
 
-#include "mesh_export/FileBytes.h"
-#include "mesh_export/MetaImageReader.h"
+#include "io/FileBytes.h"
 #include "processing/util/Json.h"
+#include "tests/support/MetaImageReader.h"
 #include "tests/support/TempDir.h"
 
 namespace fs = std::filesystem;
@@ -53,7 +53,7 @@ std::string shell(const std::string& command) {
 
 // Closed: after merging equal coordinates, every undirected edge has exactly two triangles.
 bool stlIsClosed(const fs::path& path, std::uint32_t& triangles) {
-    const auto bytes = xrayprep::mesh_export::readFileBytes(path);
+    const auto bytes = xrayprep::io::readFileBytes(path);
     std::memcpy(&triangles, bytes.data() + 80, 4);
     if (bytes.size() != 84 + 50 * std::size_t{triangles}) return false;
     std::map<std::array<float, 3>, int> ids;
@@ -159,7 +159,7 @@ TEST(ExportCli, ExportAllWritesEveryFormatWithReportDicomAndClosedMesh) {
     const Uint16* out16 = nullptr;
     ASSERT_TRUE(source.getDataset()->findAndGetUint16Array(DCM_PixelData, in16).good());
     ASSERT_TRUE(derived.getDataset()->findAndGetUint16Array(DCM_PixelData, out16).good());
-    const auto mask = xrayprep::mesh_export::readMetaImage(folder / "mask.mha").toMask();
+    const auto mask = xrayprep::test_support::readMetaImage(folder / "mask.mha").toMask();
     std::size_t inside = 0;
     for (std::size_t i = 0; i < mask.size(); ++i) {
         if (mask.data()[i] == 0) continue;
@@ -176,7 +176,7 @@ TEST(ExportCli, AnExportNamedLikeTheInputIsRefusedAndTheInputKept) {
     const fs::path input = dir / "out" / "mesh" / "mesh.stl";
     ASSERT_EQ(run("phantom --out " + (dir / "p.dcm").string() + " --size 320x256"), 0);
     fs::copy_file(dir / "p.dcm", input);
-    const auto before = xrayprep::mesh_export::readFileBytes(input);
+    const auto before = xrayprep::io::readFileBytes(input);
     std::string log;
     EXPECT_EQ(run("run " + input.string() + " --out " + (dir / "out").string() +
                       " --set median.size=5 --export mesh.stl,report.json",
@@ -184,5 +184,5 @@ TEST(ExportCli, AnExportNamedLikeTheInputIsRefusedAndTheInputKept) {
               1)
         << log;
     EXPECT_NE(log.find("refusing"), std::string::npos) << log;
-    EXPECT_EQ(xrayprep::mesh_export::readFileBytes(input), before);
+    EXPECT_EQ(xrayprep::io::readFileBytes(input), before);
 }

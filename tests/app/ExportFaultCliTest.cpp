@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "mesh_export/FileBytes.h"
+#include "io/FileBytes.h"
 #include "tests/app/CliProcess.h"
 #include "tests/support/TempDir.h"
 
@@ -26,7 +26,7 @@ Files filesIn(const fs::path& folder) {
     Files files;
     if (!fs::exists(folder)) return files;
     for (const auto& e : fs::directory_iterator(folder))
-        files[e.path().filename().string()] = xrayprep::mesh_export::readFileBytes(e.path());
+        files[e.path().filename().string()] = xrayprep::io::readFileBytes(e.path());
     return files;
 }
 

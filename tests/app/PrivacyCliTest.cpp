@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "mesh_export/FileBytes.h"
+#include "io/FileBytes.h"
 #include "tests/app/CliProcess.h"
 #include "tests/support/TempDir.h"
 
@@ -39,7 +39,7 @@ std::vector<std::string> leaks(const std::string& bytes, const std::vector<std::
 }
 
 std::string fileText(const fs::path& p) {
-    const auto bytes = xrayprep::mesh_export::readFileBytes(p);
+    const auto bytes = xrayprep::io::readFileBytes(p);
     return std::string(bytes.begin(), bytes.end());
 }
 

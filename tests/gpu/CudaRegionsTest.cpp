@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "mesh_export/PgmReader.h"
+#include "io/PgmReader.h"
 #include "processing/pipeline/Pipeline.h"
 #include "tests/gpu/GpuTestSupport.h"
 #include "tests/gpu/RegionsScenes.h"
@@ -108,7 +108,7 @@ TEST(CudaRegions, RealFilmsEqualSerial) {
     for (const auto& path : films) {
         gpu_test::RegionsScene scene;
         scene.name = path.stem().string();
-        scene.image = mesh_export::readPgm(path);
+        scene.image = io::readPgm(path);
         expectSceneAgrees(scene, *cuda, *serial, true);
     }
 }

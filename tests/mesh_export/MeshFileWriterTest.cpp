@@ -7,11 +7,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "ExportTestSupport.h"
 #include "MeshTestSupport.h"
-#include "mesh_export/FileBytes.h"
+#include "io/FileBytes.h"
 #include "mesh_export/MeshFileWriter.h"
 #include "mesh_export/MeshNormals.h"
+#include "tests/support/TempDir.h"
 
 namespace xrayprep::mesh_export {
 namespace {
@@ -126,7 +126,7 @@ TEST(MeshFileWriter, FormatsFromExtensions) {
 TEST(MeshFileWriter, MalformedMeshThrowsAndKeepsTheOldFile) {
     TempDir dir;
     const auto path = dir / "mesh.stl";
-    writeFileAtomically(path, std::string("old"));
+    io::writeFileAtomically(path, std::string("old"));
     auto bad = test::tetrahedron();
     bad.triangles.push_back({0, 1, 9});
     for (const MeshFormat f :
@@ -136,7 +136,7 @@ TEST(MeshFileWriter, MalformedMeshThrowsAndKeepsTheOldFile) {
     auto scalars = test::tetrahedron();
     scalars.scalars = {1.0F};
     EXPECT_THROW(writeMesh(path, scalars, MeshFormat::Ply), std::invalid_argument);
-    const auto bytes = readFileBytes(path);
+    const auto bytes = io::readFileBytes(path);
     EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "old");
     EXPECT_EQ(dir.entries(), std::vector<std::string>{"mesh.stl"});
 }
@@ -145,12 +145,12 @@ TEST(MeshFileWriter, ReadOnlyFolderFailsWithoutLeavingAnything) {
     if (::geteuid() == 0) GTEST_SKIP() << "root ignores folder permissions";
     TempDir dir;
     const auto path = dir / "mesh.ply";
-    writeFileAtomically(path, std::string("old"));
+    io::writeFileAtomically(path, std::string("old"));
     std::filesystem::permissions(
         dir.path(), std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
     EXPECT_THROW(writeMesh(path, test::box(), MeshFormat::Ply), std::runtime_error);
     std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_all);
-    const auto bytes = readFileBytes(path);
+    const auto bytes = io::readFileBytes(path);
     EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "old");
     EXPECT_EQ(dir.entries(), std::vector<std::string>{"mesh.ply"});
 }
@@ -158,12 +158,12 @@ TEST(MeshFileWriter, ReadOnlyFolderFailsWithoutLeavingAnything) {
 TEST(MeshFileWriter, RefusesToOverwriteAnInputFile) {
     TempDir dir;
     const auto input = dir / "input.dcm";
-    writeFileAtomically(input, std::string("DICM"));
+    io::writeFileAtomically(input, std::string("DICM"));
     for (const MeshFormat f :
          {MeshFormat::Stl, MeshFormat::Obj, MeshFormat::Ply, MeshFormat::Vtp}) {
         EXPECT_THROW(writeMesh(input, test::box(), f, {}, {input}), std::runtime_error);
     }
-    const auto bytes = readFileBytes(input);
+    const auto bytes = io::readFileBytes(input);
     EXPECT_EQ(std::string(bytes.begin(), bytes.end()), "DICM");
 }
 

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "mesh_export/Sha256.h"
+#include "io/Sha256.h"
 #include "session/SessionFile.h"
 #include "tests/support/TempDir.h"
 
@@ -33,7 +33,7 @@ struct SessionFileTest : ::testing::Test {
     void SetUp() override {
         writeText(input, "not really DICOM, but bytes with a SHA-256");
         session.input = input.string();
-        session.inputSha256 = mesh_export::sha256HexOfFile(input);
+        session.inputSha256 = io::sha256HexOfFile(input);
         session.frame = 2;
         session.application = "xrayprep test";
         session.parameters.median.size = 9;

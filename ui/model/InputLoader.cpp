@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "dicom/DicomReader.h"
-#include "mesh_export/Sha256.h"
+#include "io/Sha256.h"
 #include "session/SessionFile.h"
 
 namespace xrayprep::ui {
@@ -33,7 +33,7 @@ LoadedInput loadDicomInput(const QString& path, int frame) {
             std::make_shared<const processing::ImageMetadata>(std::move(image.metadata));
         // What a saved session names and checks the file by later.
         loaded.source = info.absoluteFilePath().toStdString();
-        loaded.sha256 = mesh_export::sha256HexOfFile(std::filesystem::path(path.toStdU16String()));
+        loaded.sha256 = io::sha256HexOfFile(std::filesystem::path(path.toStdU16String()));
         loaded.frame = frame;
     } catch (const std::exception& e) {
         // DicomError already reads "<file>: <reason>"

@@ -5,7 +5,7 @@
 #include <exception>
 #include <string>
 
-#include "mesh_export/FileBytes.h"
+#include "io/FileBytes.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/util/Json.h"
 
@@ -33,7 +33,7 @@ QString loadPresetFile(const QString& path, processing::PipelineParameters& para
     // A regular file of at most 1 MiB (a FIFO would block the GUI, /dev/zero never ends).
     std::string text;
     try {
-        text = mesh_export::readSmallRegularFile(path.toStdString(), kMaxPresetBytes);
+        text = io::readSmallRegularFile(path.toStdString(), kMaxPresetBytes);
     } catch (const std::exception& e) {
         return QStringLiteral("%1: cannot read the preset (%2)")
             .arg(path, QString::fromUtf8(e.what()));

@@ -21,10 +21,10 @@
 #include <cmath>
 
 #include "../MeshTestSupport.h"
-#include "mesh_export/ContactSheet.h"
+#include "exports/ContactSheet.h"
+#include "io/MetaImageWriter.h"
+#include "io/VtkImageWriter.h"
 #include "mesh_export/MeshFileWriter.h"
-#include "mesh_export/MetaImageWriter.h"
-#include "mesh_export/VtkImageWriter.h"
 #include "mesh_export/VtkPolyDataWriter.h"
 #include "tests/support/TempDir.h"
 
@@ -66,7 +66,7 @@ void expectImage(vtkImageData* image, const processing::FloatImage& f, double sx
 TEST(VtkReadBack, EsfAsVtiAndMha) {
     TempDir dir;
     const auto f = field();
-    writeVtkImage(dir / "esf.vti", f, kSpacing);
+    io::writeVtkImage(dir / "esf.vti", f, kSpacing);
     vtkNew<vtkXMLImageDataReader> vti;
     vti->SetFileName((dir / "esf.vti").c_str());
     vti->Update();
@@ -74,13 +74,13 @@ TEST(VtkReadBack, EsfAsVtiAndMha) {
     expectImage(vti->GetOutput(), f, 0.2, 0.3);
     EXPECT_STREQ(vti->GetOutput()->GetPointData()->GetScalars()->GetName(), "esf");
 
-    writeMetaImage(dir / "esf.mha", f, kSpacing);
+    io::writeMetaImage(dir / "esf.mha", f, kSpacing);
     vtkNew<vtkMetaImageReader> mha;
     mha->SetFileName((dir / "esf.mha").c_str());
     mha->Update();
     expectImage(mha->GetOutput(), f, 0.2, 0.3);
 
-    writeVtkImage(dir / "px.vti", f, std::nullopt);  // unknown spacing: pixels
+    io::writeVtkImage(dir / "px.vti", f, std::nullopt);  // unknown spacing: pixels
     vtkNew<vtkXMLImageDataReader> px;
     px->SetFileName((dir / "px.vti").c_str());
     px->Update();
@@ -91,7 +91,7 @@ TEST(VtkReadBack, MaskMhaKeepsValuesAndSpacing) {
     TempDir dir;
     processing::Mask mask(7, 5, 0);
     mask.at(3, 2) = 1;
-    writeMetaImage(dir / "mask.mha", mask, kSpacing);
+    io::writeMetaImage(dir / "mask.mha", mask, kSpacing);
     vtkNew<vtkMetaImageReader> reader;
     reader->SetFileName((dir / "mask.mha").c_str());
     reader->Update();
@@ -209,9 +209,9 @@ TEST(VtkReadBack, ContactSheetIsAnRgbPng) {
     TempDir dir;
     processing::Image original(120, 60, 12, 100);
     processing::PipelineResult result;
-    ContactSheetOptions options;
+    exports::ContactSheetOptions options;
     options.tileWidth = 100;
-    writeContactSheet(dir / "sheet.png", original, result, options);
+    exports::writeContactSheet(dir / "sheet.png", original, result, options);
     vtkNew<vtkPNGReader> reader;
     reader->SetFileName((dir / "sheet.png").c_str());
     reader->Update();

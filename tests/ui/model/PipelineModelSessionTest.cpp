@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "mesh_export/PngReader.h"
+#include "io/PngReader.h"
 #include "session/SessionFile.h"
 #include "tests/app/CliProcess.h"
 #include "tests/support/TempDir.h"
@@ -26,7 +26,7 @@ std::vector<fs::path> maskFilesUnder(const fs::path& folder) {
 }
 
 Mask maskFromPng(const fs::path& file) {
-    const mesh_export::PngGrayImage png = mesh_export::readPng(file);
+    const io::PngGrayImage png = io::readPng(file);
     Mask m(png.samples.width(), png.samples.height(), 0);
     for (std::size_t i = 0; i < m.size(); ++i) m.data()[i] = png.samples.data()[i] != 0 ? 1 : 0;
     return m;

@@ -8,7 +8,7 @@
 #include <QTest>
 #include <filesystem>
 
-#include "mesh_export/PngReader.h"
+#include "io/PngReader.h"
 #include "tests/ui/window/WindowTestSupport.h"
 #include "ui/window/ExportDialog.h"
 #include "ui/window/WindowActions.h"
@@ -53,7 +53,7 @@ TEST_F(ExportWindowTest, TheDialogExportsTheChosenOutputsAndRemembersThem) {
     EXPECT_EQ(finished.front().at(1).toStringList(),
               (QStringList{"mask.png", "mesh.stl", "report.json"}));
     // The mask written is the mask shown.
-    const auto png = mesh_export::readPng(folder / "mask.png");
+    const auto png = io::readPng(folder / "mask.png");
     const processing::Mask& shown = model->displayed().contour->mask;
     ASSERT_EQ(png.samples.width(), shown.width());
     for (std::size_t i = 0; i < shown.size(); ++i) {
