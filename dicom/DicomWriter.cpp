@@ -5,27 +5,23 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcitem.h>
+#include <dcmtk/dcmdata/dcostrmb.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcvrda.h>
 #include <dcmtk/dcmdata/dcvrtm.h>
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <new>
 #include <optional>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "dicom/DcmtkSetup.h"
 #include "dicom/Deidentifier.h"
+#include "io/AtomicFile.h"
 
 namespace xrayprep::dicom {
 namespace {
@@ -190,41 +186,32 @@ void putImage(DcmDataset& ds, const processing::Image& image, const processing::
         throw std::runtime_error(std::string("cannot set pixel data: ") + status.text());
 }
 
-// A new, empty file beside `file` under a name no other writer picks: 64 random bits, created
-// with O_EXCL (an existing name, a link planted there, is never followed or reused).
-std::filesystem::path createTemporaryFile(const std::filesystem::path& file) {
-    static thread_local std::mt19937_64 random{std::random_device{}()};
-    const std::filesystem::path folder =
-        file.has_parent_path() ? file.parent_path() : std::filesystem::path(".");
-    for (int attempt = 0; attempt < 16; ++attempt) {
-        char suffix[24];
-        std::snprintf(suffix, sizeof suffix, ".tmp-%016llx",
-                      static_cast<unsigned long long>(random()));
-        std::string name = file.filename().string().substr(0, 200);
-        name.insert(name.begin(), '.');  // hidden while being written
-        name.append(suffix);
-        const std::filesystem::path candidate = folder / name;
-        const int fd = ::open(candidate.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-        if (fd >= 0) {
-            ::close(fd);
-            return candidate;
-        }
-        if (errno != EEXIST) {
-            throw std::runtime_error(std::string("cannot create a temporary file: ") +
-                                     std::strerror(errno));
-        }
+// The Part 10 file in memory: DCMTK writes into a buffer stream, drained whenever it fills, so
+// that the bytes reach the disk through io::AtomicFile like every other output (a temporary
+// created with O_EXCL under a 64-bit random name, fsync'd, renamed over a regular file only).
+std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat) {
+    std::vector<std::uint8_t> bytes;
+    std::vector<char> chunk(std::size_t{1} << 20);
+    DcmOutputBufferStream stream(chunk.data(), static_cast<offile_off_t>(chunk.size()));
+    const auto drain = [&] {
+        void* data = nullptr;
+        offile_off_t length = 0;
+        stream.flushBuffer(data, length);
+        const auto* first = static_cast<const std::uint8_t*>(data);
+        bytes.insert(bytes.end(), first, first + length);
+    };
+    fileFormat.transferInit();
+    OFCondition status = EC_StreamNotifyClient;
+    while (status == EC_StreamNotifyClient) {
+        status = fileFormat.write(stream, EXS_LittleEndianExplicit, EET_ExplicitLength, nullptr,
+                                  EGL_recalcGL, EPD_noChange, 0, 0, 0, EWM_fileformat);
+        drain();
     }
-    throw std::runtime_error("cannot create a temporary file");
-}
-
-// Flushes the written file to disk before the rename: otherwise a crash could leave the
-// destination renamed but empty.
-void flushToDisk(const std::filesystem::path& file) {
-    const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-    const bool flushed = fd >= 0 && ::fsync(fd) == 0;
-    const int err = errno;
-    if (fd >= 0) ::close(fd);
-    if (!flushed) throw std::runtime_error(std::string("cannot flush: ") + std::strerror(err));
+    fileFormat.transferEnd();
+    if (status.bad()) throw std::runtime_error(std::string("cannot encode: ") + status.text());
+    stream.flush();
+    drain();
+    return bytes;
 }
 
 }  // namespace
@@ -232,7 +219,6 @@ void flushToDisk(const std::filesystem::path& file) {
 void DicomWriter::operator()(const processing::Image& image,
                              const processing::ImageMetadata& metadata,
                              const std::filesystem::path& file) const {
-    std::filesystem::path temporary;
     try {
         if (image.empty()) throw std::runtime_error("the image is empty");
         if (image.width() > 65535 || image.height() > 65535) {
@@ -250,21 +236,10 @@ void DicomWriter::operator()(const processing::Image& image,
             Deidentifier{options_.uidMapper ? *options_.uidMapper : ownMapper}(ds);
         }
         putDerivation(ds, options_);
-        temporary = createTemporaryFile(file);
-        const OFCondition saved =
-            fileFormat.saveFile(temporary.c_str(), EXS_LittleEndianExplicit, EET_ExplicitLength,
-                                EGL_recalcGL, EPD_noChange, 0, 0, EWM_fileformat);
-        if (saved.bad()) throw std::runtime_error(std::string("cannot write: ") + saved.text());
-        flushToDisk(temporary);
-        refuseProtected(file, options_.protectedPaths);  // again: it may have appeared meanwhile
-        std::error_code ec;
-        std::filesystem::rename(temporary, file, ec);
-        if (ec) throw std::runtime_error("cannot replace the file: " + ec.message());
+        // AtomicFile checks the protected inputs again, and the destination's kind, when it
+        // opens and just before it renames.
+        io::writeFileAtomically(file, encodePart10(fileFormat), options_.protectedPaths);
     } catch (const std::exception& e) {
-        if (!temporary.empty()) {
-            std::error_code ignored;
-            std::filesystem::remove(temporary, ignored);
-        }
         if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");
         throw DicomError(file, e.what());
     }

@@ -6,6 +6,7 @@
 #include <dcmtk/dcmdata/dcmetinf.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "DicomTestSupport.h"
 #include "dicom/DicomReader.h"
@@ -155,6 +156,22 @@ TEST(DicomWriter, IsAtomicAndLeavesNoTemporaryFiles) {
     }
     EXPECT_THROW(DicomWriter{}(Image{}, ImageMetadata{}, dir / "empty.dcm"), DicomError);
     EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.dcm"});
+}
+
+TEST(DicomWriter, ReplacesOnlyARegularFile) {
+    // Issue 14: the derived DICOM goes through the same guard as every output (D1): a FIFO or a
+    // link at the path is refused, naming it, and left as it was.
+    test::TempDir dir;
+    const auto fifo = dir / "final.dcm";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    try {
+        DicomWriter{}(pattern(), ImageMetadata{}, fifo);
+        FAIL() << "expected DicomError";
+    } catch (const DicomError& e) {
+        EXPECT_NE(std::string(e.what()).find("a FIFO"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+    EXPECT_EQ(dir.entries(), std::vector<std::string>{"final.dcm"});
 }
 
 TEST(DicomWriter, MissingSpacingStaysUnknownAndModalityDefaultsToOT) {

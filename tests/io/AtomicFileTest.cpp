@@ -5,6 +5,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <regex>
 #include <string>
 
 #include "IoTestSupport.h"
@@ -30,6 +31,19 @@ TEST(AtomicFile, WritesAndReplaces) {
     writeFileAtomically(target, std::string_view("second, longer"));
     EXPECT_EQ(contentOf(target), "second, longer");
     EXPECT_EQ(dir.entries(), std::vector<std::string>{"out.txt"});
+}
+
+TEST(AtomicFile, TemporaryNamesCarry64RandomBitsAndAreTakenExclusively) {
+    // Issue 14, minor point: the DICOM writer's temporary had a 32-bit suffix and was not
+    // opened with O_EXCL; every output, the derived DICOM included, now goes through here.
+    TempDir dir;
+    const fs::path target = dir / "final.dcm";
+    AtomicFile a(target), b(target);
+    const std::regex name(R"(\.final\.dcm\.tmp-[0-9a-f]{16})");
+    EXPECT_TRUE(std::regex_match(a.temporaryPath().filename().string(), name)) << a.temporaryPath();
+    EXPECT_NE(a.temporaryPath(), b.temporaryPath());
+    EXPECT_TRUE(fs::is_regular_file(a.temporaryPath()));  // created at once, not at commit
+    EXPECT_TRUE(fs::is_regular_file(b.temporaryPath()));
 }
 
 TEST(AtomicFile, PiecewiseWritesAppearOnlyOnCommit) {
