@@ -5,14 +5,17 @@
 #include <dcmtk/dcmdata/dcdatset.h>
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
-#include <dcmtk/dcmdata/dcistrmb.h>
 #include <dcmtk/dcmdata/dcmetinf.h>
 #include <dcmtk/dcmdata/dcpixel.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcxfer.h>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstdio>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -117,30 +120,55 @@ void refuseUncheckedDeflate(const std::filesystem::path& file, const DatasetScan
     }
 }
 
+// The bytes before junk that follows the pixel data, as a file of their own in memory
+// (memfd): DCMTK then reads them exactly as it reads any file, comparing each claimed length
+// with the file's size and loading large values lazily. (Parsing them from a buffer stream
+// instead let a claimed 4 GB length be allocated before anything was read: a fuzzer finding.)
+// The descriptor stays open while DCMTK may still load values through its path.
+class InMemoryFile {
+  public:
+    explicit InMemoryFile(const std::vector<std::uint8_t>& bytes)
+        : fd_(::memfd_create("xrayprep-dicom", MFD_CLOEXEC)) {
+        if (fd_ < 0) throw std::runtime_error("cannot hold the file's data in memory");
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::write(fd_, bytes.data() + done, bytes.size() - done);
+            if (n <= 0) {
+                ::close(fd_);
+                throw std::runtime_error("cannot hold the file's data in memory");
+            }
+            done += static_cast<std::size_t>(n);
+        }
+    }
+    ~InMemoryFile() { ::close(fd_); }
+    InMemoryFile(const InMemoryFile&) = delete;
+    InMemoryFile& operator=(const InMemoryFile&) = delete;
+    [[nodiscard]] std::string path() const { return "/proc/self/fd/" + std::to_string(fd_); }
+
+  private:
+    int fd_;
+};
+
 // Parses the file, or only its bytes up to the end of the pixel data when junk follows (DCMTK
 // would parse gigabytes of appended zeros element by element: 290 s for 2 GB).
 OFCondition parseFile(DcmFileFormat& fileFormat, const std::filesystem::path& file,
-                      const FileByteSource& source, const DatasetScanResult& scan) {
+                      const FileByteSource& source, const DatasetScanResult& scan,
+                      std::optional<InMemoryFile>& head) {
     if (!scan.trailingJunk) {
         return fileFormat.loadFile(file.c_str(), EXS_Unknown, EGL_noChange, DCM_MaxReadLength,
                                    ERM_autoDetect);
     }
-    const std::vector<std::uint8_t> head = source.copy(0, scan.pixelDataEnd);
-    DcmInputBufferStream stream;
-    stream.setBuffer(head.data(), static_cast<offile_off_t>(head.size()));
-    stream.setEos();
-    fileFormat.transferInit();
-    // A buffer stream cannot be read again later: every value is read now.
-    const OFCondition read = fileFormat.read(stream, EXS_Unknown, EGL_noChange, 0xFFFFFFFFu);
-    fileFormat.transferEnd();
-    return read;
+    head.emplace(source.copy(0, scan.pixelDataEnd));
+    return fileFormat.loadFile(head->path().c_str(), EXS_Unknown, EGL_noChange, DCM_MaxReadLength,
+                               ERM_autoDetect);
 }
 
 LoadedImage readWithDcmtk(const std::filesystem::path& file, const ReadOptions& options,
                           const FileByteSource& source, const DatasetScanResult& scan) {
     refuseUncheckedDeflate(file, scan);
     DcmFileFormat fileFormat;
-    const OFCondition loaded = parseFile(fileFormat, file, source, scan);
+    std::optional<InMemoryFile> head;  // outlives every read of the dataset below
+    const OFCondition loaded = parseFile(fileFormat, file, source, scan, head);
     if (loaded.bad()) {
         if (!plausiblyDicom(scan)) throw std::runtime_error("not a DICOM file");
         std::string reason = std::string("cannot parse the DICOM data (") + loaded.text() + ")";
