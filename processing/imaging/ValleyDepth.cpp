@@ -88,7 +88,10 @@ FloatImage ValleyDepth::operator()(const FloatImage& img, int minDistance, int m
     const int lo = std::max(1, minDistance), hi = std::max(lo, maxDistance);
     const int flankPad = std::max(flank, 0);
     const FloatImage input = replicatePadded(img, flankPad, policy);
-    for (const auto& [dx, dy] : kDirections) {
+    for (const auto& direction : kDirections) {
+        // Named copies, not a structured binding: clang before 16 cannot capture a binding in
+        // the lambdas below (the fuzz build uses clang).
+        const int dx = direction.first, dy = direction.second;
         // F+ and F- at clamped positions up to hi pixels away: padded by hi as well.
         const FloatImage ahead =
             replicatePadded(lineErosion(input, flankPad, w, h, dx, dy, flank, policy), hi, policy);
