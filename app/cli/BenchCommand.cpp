@@ -10,6 +10,7 @@
 #include "app/cli/OutputAgreement.h"
 #include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
+#include "app/common/BuildInfo.h"
 #include "gpu/BackendFactory.h"
 #include "io/AtomicFile.h"
 #include "processing/pipeline/ParameterRegistry.h"
@@ -215,6 +216,7 @@ int runBenchCommand(const ParsedArguments& args) {
         Json doc = Json::object();
         doc["tool"] = "xrayprep-cli bench";
         doc["version"] = XRAYPREP_VERSION;
+        doc["gitCommit"] = gitCommit();
         doc["input"] = input;
         doc["width"] = loaded.image.width();
         doc["height"] = loaded.image.height();

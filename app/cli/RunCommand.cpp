@@ -14,6 +14,7 @@
 #include "app/cli/BatchGallery.h"
 #include "app/cli/Commands.h"
 #include "app/cli/InputJob.h"
+#include "app/cli/InputShard.h"
 #include "app/cli/InputSource.h"
 #include "app/cli/JobPlan.h"
 #include "app/cli/MeshOptions.h"
@@ -22,6 +23,7 @@
 #include "app/cli/ProgressBar.h"
 #include "app/cli/StageOutputWriter.h"
 #include "app/cli/UsageError.h"
+#include "app/common/BuildInfo.h"
 #include "exports/ExportWriter.h"
 #include "gpu/BackendFactory.h"
 #include "io/AtomicFile.h"
@@ -151,6 +153,9 @@ void declareRunCommand(CLI::App& cli) {
     flagOption(run, "gallery", "also write OUT/index.html, a review gallery of the batch");
     valueOption(run, "session", "FILE.xrayprep-session",
                 "run a session saved by the application (its input, parameters, seeds, edits)");
+    valueOption(run, "shard", "K/N",
+                "take only shard K of N (1 <= K <= N) of the inputs, for N nodes sharing a "
+                "folder: each input is in exactly one shard (docs/CLUSTER.md)");
 }
 
 int runRunCommand(const ParsedArguments& args) {
@@ -209,13 +214,44 @@ int runRunCommand(const ParsedArguments& args) {
         throw UsageError("--export dicom: this build has no DICOM support");
 #endif
 
+    InputShard shard;
+    if (const auto text = args.value("shard")) {
+        try {
+            shard = InputShard::parse(*text);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+        if (gallery && !shard.isWhole()) {
+            throw UsageError(
+                "--gallery with --shard: each shard would write its own index.html over the "
+                "others'; run the gallery without --shard");
+        }
+    }
+
     std::vector<std::string> skipped;
-    const std::vector<std::string> inputs =
+    const std::vector<std::string> allInputs =
         saved ? std::vector<std::string>{saved->input}
               : expandInputs(args.positionals(), skipped, {fs::path(*out)});
     for (const auto& file : skipped) {
         std::fprintf(stderr, "skipped %s: not a DICOM file\n",
                      processing::printableText(file).c_str());
+    }
+    // Output folders are chosen up front over the whole list, in input order, so they depend
+    // neither on which job finishes first nor on the shard: N shards write what one run would.
+    std::vector<std::string> inputs;
+    std::vector<fs::path> folders;
+    {
+        std::vector<std::string> taken;
+        for (const auto& input : allInputs) {
+            const std::string name = outputStem(input, taken);
+            if (!shard.holds(name)) continue;
+            inputs.push_back(input);
+            folders.push_back(fs::path(*out) / name);
+        }
+    }
+    if (!shard.isWhole()) {
+        std::fprintf(stderr, "shard %s: %zu of the %zu inputs\n", shard.toString().c_str(),
+                     inputs.size(), allInputs.size());
     }
     const JobPlan plan =
         planJobs(*backendKind, requestedJobs, threads, inputs.size(), usableCores());
@@ -233,17 +269,23 @@ int runRunCommand(const ParsedArguments& args) {
         return 1;
     }
     const processing::ComputeBackend& backend = *backends.front();
-    if (inputs.empty()) {
+    if (allInputs.empty()) {
         std::fprintf(stderr, "xrayprep-cli: no DICOM files found in the given inputs\n");
         return 1;
     }
-    const auto protectedInputs = inputFiles(inputs);
+    if (inputs.empty()) {  // a small folder over many shards: nothing to do here is no failure
+        std::fprintf(stderr, "shard %s holds none of the %zu inputs; nothing to do\n",
+                     shard.toString().c_str(), allInputs.size());
+        return 0;
+    }
+    const auto protectedInputs = inputFiles(allInputs);
     const StageOutputWriter writer(protectedInputs, args.flag("save-stages"));
     const exports::ExportWriter exporter(exports, protectedInputs, meshOptions, anonymize);
 
     Json report = Json::object();
     report["tool"] = "xrayprep-cli";
     report["version"] = XRAYPREP_VERSION;
+    report["gitCommit"] = gitCommit();  // which code made these outputs, for a re-run
     report["backend"] = processing::toString(backend.kind());
     report["threads"] = backend.threads();  // per job
     report["jobs"] = plan.jobs;
@@ -254,12 +296,11 @@ int runRunCommand(const ParsedArguments& args) {
     for (const auto& file : skipped) skippedList.push_back(file);
     report["skippedFiles"] = skippedList;
 
-    // Output folders are chosen up front, in input order, so they do not depend on which job
-    // finishes first; so is the report (one slot per input).
-    std::vector<std::string> taken;
-    std::vector<fs::path> folders;
-    folders.reserve(inputs.size());
-    for (const auto& input : inputs) folders.push_back(fs::path(*out) / outputStem(input, taken));
+    if (!shard.isWhole()) {
+        report["shard"] = shard.toString();
+        report["inputsInAllShards"] = static_cast<int>(allInputs.size());
+    }
+    // One slot per input, in input order, whichever job finishes first.
     std::vector<InputOutcome> outcomes(inputs.size());
 
     ProgressBar progress(static_cast<int>(inputs.size()));

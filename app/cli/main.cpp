@@ -9,6 +9,7 @@
 #include "app/cli/Commands.h"
 #include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
+#include "app/common/BuildInfo.h"
 #include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
 #include "gpu/BackendFactory.h"
@@ -50,7 +51,7 @@ int main(int argc, char** argv) {
     xrayprep::app::keepLargeBlocksForReuse();
     CLI::App cli("xrayprep-cli: prepares DICOM foot radiographs for 3D bone-mesh generation",
                  "xrayprep-cli");
-    cli.set_version_flag("--version", std::string("xrayprep-cli ") + XRAYPREP_VERSION);
+    cli.set_version_flag("--version", xrayprep::app::versionText("xrayprep-cli"));
     cli.footer(kNotes);
     cli.require_subcommand(1);
     xrayprep::app::declareRunCommand(cli);

@@ -1,6 +1,7 @@
 // xrayprep: the desktop application (SPEC §6).
 #include <CLI/CLI.hpp>
 #include <QApplication>
+#include <QIcon>
 #include <QSize>
 #include <QTimer>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "app/common/BuildInfo.h"
 #include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
 #include "app/gui/ScreenshotDriver.h"
@@ -34,7 +36,7 @@ struct Options {
 std::optional<int> parseOptions(Options& options) {
     CLI::App cli("xrayprep: prepares DICOM foot radiographs for 3D bone-mesh generation",
                  "xrayprep");
-    cli.set_version_flag("--version", std::string("xrayprep ") + XRAYPREP_VERSION);
+    cli.set_version_flag("--version", xrayprep::app::versionText("xrayprep"));
     std::string file, sample, backend, screenshots, prefix = "main", size;
     cli.add_option("FILE", file, "DICOM file to open")->type_name("FILE.dcm");
     cli.add_option("--sample", sample, "open the built-in sample")
@@ -84,6 +86,15 @@ std::optional<int> parseOptions(Options& options) {
     return std::nullopt;
 }
 
+// resources/xrayprep.qrc: the icon at the sizes window managers ask for.
+QIcon applicationIcon() {
+    QIcon icon;
+    for (int size : {16, 32, 48, 64, 128, 256}) {
+        icon.addFile(QStringLiteral(":/icons/xrayprep-%1.png").arg(size), QSize(size, size));
+    }
+    return icon;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -94,6 +105,9 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("xrayprep"));
     QApplication::setApplicationName(QStringLiteral("xrayprep"));
     QApplication::setApplicationVersion(QStringLiteral(XRAYPREP_VERSION));
+    // The desktop file's name: Wayland compositors match the window to its entry and icon.
+    QGuiApplication::setDesktopFileName(QStringLiteral("xrayprep"));
+    QApplication::setWindowIcon(applicationIcon());
 
     Options options;
     if (const auto exitCode = parseOptions(options)) return *exitCode;

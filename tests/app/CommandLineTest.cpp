@@ -3,6 +3,8 @@
 // code 2, and the application's --threads checked (it was taken as given).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,7 @@ struct Command {
 const std::vector<Command> kCommands = {
     {"run",
      {"--out", "--backend", "--threads", "--jobs", "--set", "--preset", "--save-stages", "--report",
-      "--frame", "--export", "--anonymize", "--gallery", "--session"}},
+      "--frame", "--export", "--anonymize", "--gallery", "--session", "--shard"}},
     {"bench", {"--backends", "--repeat", "--json", "--threads", "--set", "--frame", "--load"}},
     {"phantom",
      {"--out", "--truth", "--png", "--view", "--model", "--variations", "--photometric", "--size",
@@ -98,5 +100,28 @@ TEST(CommandLine, TheApplicationValidatesItsOptionsToo) {
     EXPECT_EQ(help.exitCode, 0) << help.output;
     for (const char* option : {"--sample", "--backend", "--threads", "--screenshots", "--size"}) {
         EXPECT_NE(help.output.find(option), std::string::npos) << option;
+    }
+}
+
+// Issue 15: both programs say which commit they were built from. The commit is asked of git
+// here, independently of the build's own reading; a build outside git says "unknown".
+TEST(CommandLine, BothProgramsPrintTheVersionAndTheGitCommit) {
+    std::string commit = "unknown";
+    const std::string ask =
+        "git -C '" XRAYPREP_SOURCE_DIR "' rev-parse --short=12 HEAD 2>/dev/null";
+    if (FILE* pipe = ::popen(ask.c_str(), "r")) {
+        char line[64] = {};
+        if (std::fgets(line, sizeof line, pipe) && std::strlen(line) >= 12) {
+            commit = std::string(line, 12);
+        }
+        ::pclose(pipe);
+    }
+    ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    for (const char* program : {XRAYPREP_CLI_PATH, XRAYPREP_GUI_PATH}) {
+        const auto r = xrayprep::test_support::runProcess(program, {"--version"});
+        EXPECT_EQ(r.exitCode, 0) << r.output;
+        const std::string name = std::string(program).substr(std::string(program).rfind('/') + 1);
+        const std::string expected = name + " " + XRAYPREP_VERSION_TEXT + " (git " + commit;
+        EXPECT_NE(r.output.find(expected), std::string::npos) << r.output << " vs " << expected;
     }
 }
