@@ -48,23 +48,24 @@ std::string required(const processing::ImageMetadata& m, const char* name) {
 // The patient and study of the source, as DCMTK imports them into the new object (the
 // segmentation joins the source's study; the series is its own).
 void importPatientAndStudy(DcmSegmentation& seg, const processing::ImageMetadata& m) {
-    static const std::pair<const char*, DcmTagKey> kFields[] = {
-        {"PatientName", DCM_PatientName},
-        {"PatientID", DCM_PatientID},
-        {"PatientBirthDate", DCM_PatientBirthDate},
-        {"PatientSex", DCM_PatientSex},
-        {"PatientAge", DCM_PatientAge},
-        {"StudyInstanceUID", DCM_StudyInstanceUID},
-        {"StudyDate", DCM_StudyDate},
-        {"StudyTime", DCM_StudyTime},
-        {"StudyID", DCM_StudyID},
-        {"AccessionNumber", DCM_AccessionNumber},
-        {"ReferringPhysicianName", DCM_ReferringPhysicianName},
-        {"StudyDescription", DCM_StudyDescription},
-    };
+    // The header fields are named as DCMTK's dictionary names the attributes.
+    static const char* const kFields[] = {"PatientName",
+                                          "PatientID",
+                                          "PatientBirthDate",
+                                          "PatientSex",
+                                          "PatientAge",
+                                          "StudyInstanceUID",
+                                          "StudyDate",
+                                          "StudyTime",
+                                          "StudyID",
+                                          "AccessionNumber",
+                                          "ReferringPhysicianName",
+                                          "StudyDescription"};
     DcmDataset hierarchy;
     put(hierarchy, DCM_SpecificCharacterSet, "ISO_IR 192");  // the reader converts to UTF-8
-    for (const auto& [name, tag] : kFields) {
+    for (const char* name : kFields) {
+        DcmTag tag;
+        check(DcmTag::findTagFromName(name, tag), name);
         if (const auto value = headerValue(m, name)) put(hierarchy, tag, *value);
     }
     check(seg.importHierarchy(hierarchy, OFTrue, OFTrue, OFFalse, OFFalse),

@@ -8,9 +8,7 @@
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcitem.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -20,6 +18,7 @@
 #include "io/PngReader.h"
 #include "processing/util/Json.h"
 #include "tests/app/CliProcess.h"
+#include "tests/support/SegReadBack.h"
 #include "tests/support/TempDir.h"
 
 namespace fs = std::filesystem;
@@ -29,15 +28,18 @@ using xrayprep::test_support::runCliProcess;
 
 namespace {
 
+using xrayprep::test_support::firstItem;
+using xrayprep::test_support::sourceImageItem;
+
 std::string text(DcmItem& item, const DcmTagKey& tag) {
-    OFString v;
-    if (item.findAndGetOFStringArray(tag, v).bad()) return {};
-    return v.c_str();
+    return xrayprep::test_support::tagText(item, tag);
 }
 
-DcmItem* firstItem(DcmItem& item, const DcmTagKey& sequence) {
-    DcmItem* found = nullptr;
-    return item.findAndGetSequenceItem(sequence, found, 0).good() ? found : nullptr;
+// A phantom foot as a DICOM file (the CLI's `phantom`), with patient, study and SOP UIDs.
+void makePhantom(const fs::path& dcm, int seed) {
+    const auto r = runCliProcess(
+        {"phantom", "--out", dcm.string(), "--size", "320x256", "--seed", std::to_string(seed)});
+    ASSERT_EQ(r.exitCode, 0) << r.output;
 }
 
 // mask.png as '0'/'1' a pixel, row by row.
@@ -67,18 +69,10 @@ Seg readSeg(const fs::path& file) {
     ds.findAndGetUint16(DCM_Columns, columns);
     s.rows = rows;
     s.columns = columns;
-    const Uint8* data = nullptr;
-    unsigned long length = 0;
-    const std::size_t pixels = std::size_t{rows} * columns;
-    if (ds.findAndGetUint8Array(DCM_PixelData, data, &length).good() && length * 8 >= pixels) {
-        for (std::size_t i = 0; i < pixels; ++i)
-            s.bits.push_back((data[i / 8] >> (i % 8)) & 1 ? '1' : '0');
-    }
+    s.bits = xrayprep::test_support::packedFrameBits(ds, std::size_t{rows} * columns);
     s.sopClass = text(ds, DCM_SOPClassUID);
     s.study = text(ds, DCM_StudyInstanceUID);
-    DcmItem* frame = firstItem(ds, DCM_PerFrameFunctionalGroupsSequence);
-    DcmItem* derivation = frame ? firstItem(*frame, DCM_DerivationImageSequence) : nullptr;
-    DcmItem* source = derivation ? firstItem(*derivation, DCM_SourceImageSequence) : nullptr;
+    DcmItem* source = sourceImageItem(ds);
     if (source) s.referencedInstance = text(*source, DCM_ReferencedSOPInstanceUID);
     DcmItem* series = firstItem(ds, DCM_ReferencedSeriesSequence);
     DcmItem* instance = series ? firstItem(*series, DCM_ReferencedInstanceSequence) : nullptr;
@@ -92,20 +86,13 @@ std::string uidOf(const fs::path& dicom, const DcmTagKey& tag) {
     return text(*f.getDataset(), tag);
 }
 
-// pydicom's unpacking of the frame (tests/dicom/read_seg.py); nullopt without pydicom.
+// pydicom's unpacking of the frame; nullopt without pydicom.
 std::optional<std::string> pydicomFrame(const fs::path& file) {
-    const fs::path script =
-        fs::path(__FILE__).parent_path().parent_path() / "dicom" / "read_seg.py";
-    const std::string command =
-        "/usr/bin/python3 '" + script.string() + "' '" + file.string() + "'";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return std::nullopt;
-    std::string out;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
-    const int status = pclose(pipe);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
-    return xrayprep::processing::parseJson(out).at("frame0").get<std::string>();
+    std::string failure;
+    const auto read = xrayprep::test_support::readSegWithPydicom(file, &failure);
+    EXPECT_EQ(failure, "");
+    if (!read) return std::nullopt;
+    return read->at("frame0").get<std::string>();
 }
 
 std::string readText(const fs::path& file) {
@@ -153,9 +140,7 @@ void expectSegIsTheMask(const fs::path& folder, const fs::path& input) {
 TEST(SegExportCli, ThePhantomsSegIsItsMaskAndReferencesTheInput) {
     xrayprep::test_support::TempDir dir;
     const fs::path dcm = dir / "foot.dcm";
-    ASSERT_EQ(runCliProcess({"phantom", "--out", dcm.string(), "--size", "320x256", "--seed", "5"})
-                  .exitCode,
-              0);
+    makePhantom(dcm, 5);
     runSeg(dcm.string(), dir / "out");
     expectSegIsTheMask(dir / "out" / "foot", dcm);
 }
@@ -173,9 +158,7 @@ TEST(SegExportCli, ARealRadiographsSegIsItsMaskAndReferencesTheInput) {
 TEST(SegExportCli, AnonymisedTheSegAndTheDerivedImageNameOneNewSourceInstance) {
     xrayprep::test_support::TempDir dir;
     const fs::path dcm = dir / "foot.dcm";
-    ASSERT_EQ(runCliProcess({"phantom", "--out", dcm.string(), "--size", "320x256", "--seed", "7"})
-                  .exitCode,
-              0);
+    makePhantom(dcm, 7);
     const auto r = runCliProcess({"run", dcm.string(), "--out", (dir / "out").string(), "--set",
                                   "median.size=5", "--export", "seg,dicom", "--anonymize"});
     ASSERT_TRUE(everyInputProcessed(r.exitCode)) << r.output;

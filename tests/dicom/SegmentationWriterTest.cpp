@@ -10,9 +10,7 @@
 #include <dcmtk/dcmseg/segdoc.h>
 #include <dcmtk/dcmseg/segment.h>
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <memory>
@@ -24,6 +22,7 @@
 #include "dicom/DicomWriter.h"
 #include "dicom/SegmentationWriter.h"
 #include "processing/util/Json.h"
+#include "tests/support/SegReadBack.h"
 
 namespace xrayprep::dicom {
 namespace {
@@ -31,6 +30,14 @@ namespace {
 namespace fs = std::filesystem;
 using processing::ImageMetadata;
 using processing::Mask;
+using test_support::firstItem;
+using test_support::sourceImageItem;
+
+std::string text(DcmItem& item, const DcmTagKey& tag) { return test_support::tagText(item, tag); }
+
+std::string rawFrameBits(DcmDataset& ds, std::size_t pixels) {
+    return test_support::packedFrameBits(ds, pixels);
+}
 
 constexpr const char* kSourceClass = "1.2.840.10008.5.1.4.1.1.1.1";  // DX for presentation
 constexpr const char* kSourceInstance = "1.2.3.4.5.6";
@@ -74,57 +81,17 @@ std::string bitsOf(const Mask& mask) {
     return bits;
 }
 
-// The frame unpacked by hand from the PixelData bytes: PS3.5 8.1.1, bit 0 of the first byte is
-// the first pixel; nothing of DCMTK's segmentation code involved.
-std::string rawFrameBits(DcmDataset& ds, std::size_t pixels) {
-    const Uint8* data = nullptr;
-    unsigned long length = 0;
-    if (ds.findAndGetUint8Array(DCM_PixelData, data, &length).bad() || data == nullptr) return {};
-    if (length * 8 < pixels) return "short: " + std::to_string(length) + " bytes";
-    std::string bits;
-    for (std::size_t i = 0; i < pixels; ++i)
-        bits.push_back((data[i / 8] >> (i % 8)) & 1 ? '1' : '0');
-    return bits;
-}
-
-std::string text(DcmItem& item, const DcmTagKey& tag) {
-    OFString v;
-    if (item.findAndGetOFStringArray(tag, v).bad()) return {};
-    return v.c_str();
-}
-
-// The first item of a sequence of `item`, or null.
-DcmItem* firstItem(DcmItem& item, const DcmTagKey& sequence) {
-    DcmItem* found = nullptr;
-    return item.findAndGetSequenceItem(sequence, found, 0).good() ? found : nullptr;
-}
-
-// PerFrameFunctionalGroups[0] > DerivationImage[0] > SourceImage[0].
-DcmItem* sourceImageItem(DcmDataset& ds) {
-    DcmItem* frame = firstItem(ds, DCM_PerFrameFunctionalGroupsSequence);
-    DcmItem* derivation = frame ? firstItem(*frame, DCM_DerivationImageSequence) : nullptr;
-    return derivation ? firstItem(*derivation, DCM_SourceImageSequence) : nullptr;
-}
-
 std::string fileBytes(const fs::path& file) {
     std::ifstream in(file, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// pydicom's reading (tests/dicom/read_seg.py) as JSON; nullopt when pydicom is missing.
+// pydicom's reading; a failing script (not a missing pydicom) fails the test.
 std::optional<processing::Json> readWithPydicom(const fs::path& file) {
-    const fs::path script = fs::path(__FILE__).parent_path() / "read_seg.py";
-    const std::string command =
-        "/usr/bin/python3 '" + script.string() + "' '" + file.string() + "'";
-    FILE* pipe = popen(command.c_str(), "r");
-    if (pipe == nullptr) return std::nullopt;
-    std::string out;
-    char buffer[4096];
-    while (const std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
-    const int status = pclose(pipe);
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 77) return std::nullopt;
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
-    return processing::parseJson(out);
+    std::string failure;
+    auto read = test_support::readSegWithPydicom(file, &failure);
+    EXPECT_EQ(failure, "");
+    return read;
 }
 
 TEST(SegmentationWriter, TheFrameIsTheMaskBitForBitWithTheBoneSegmentAndTheSourceReferenced) {
