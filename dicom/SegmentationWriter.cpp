@@ -88,19 +88,15 @@ void addBoneSegment(DcmSegmentation& seg, Uint16& number) {
     segment.release();  // owned by the segmentation from here on
 }
 
-// The frame's functional groups: where it comes from (DerivationImage > SourceImage, naming the
-// source's frame when it has several) and its place on the single dimension (the segment).
+// The frame's functional groups: where it comes from (DerivationImage > SourceImage; the frame
+// of a multi-frame source is named afterwards, nameSourceFrame) and its place on the single
+// dimension (the segment).
 void addFrame(DcmSegmentation& seg, const processing::Mask& mask,
               const processing::ImageMetadata& m, Uint16 segmentNumber,
               const std::string& derivationDescription) {
-    OFVector<Uint16> frames;
-    if (m.frameCount > 1) {
-        if (m.frameIndex + 1 > 65535) throw std::runtime_error("the source frame is beyond 65535");
-        frames.push_back(static_cast<Uint16>(m.frameIndex + 1));
-    }
     ImageSOPInstanceReferenceMacro* created = nullptr;
     check(ImageSOPInstanceReferenceMacro::create(required(m, "SOPClassUID"),
-                                                 required(m, "SOPInstanceUID"), frames, created),
+                                                 required(m, "SOPInstanceUID"), created),
           "cannot reference the source image");
     std::unique_ptr<ImageSOPInstanceReferenceMacro> source(created);
     OFVector<ImageSOPInstanceReferenceMacro> sources;
@@ -114,7 +110,7 @@ void addFrame(DcmSegmentation& seg, const processing::Mask& mask,
     groups.push_back(derivation.get());
     groups.push_back(&content);
 
-    // One byte a pixel, 0 or 1; DCMTK packs the bits.
+    // One byte a pixel, 0 or 1; DCMTK packs the bits (and replacePixelData again).
     std::vector<Uint8> bits(mask.pixels().size());
     for (std::size_t i = 0; i < bits.size(); ++i) bits[i] = mask.pixels()[i] != 0 ? 1 : 0;
     check(seg.addFrame(bits.data(), segmentNumber, groups), "cannot add the frame");
@@ -122,6 +118,37 @@ void addFrame(DcmSegmentation& seg, const processing::Mask& mask,
               DCM_ReferencedSegmentNumber, writer_support::newUid(SITE_INSTANCE_UID_ROOT),
               DCM_SegmentIdentificationSequence, "ReferencedSegmentNumber"),
           "cannot add the dimension");
+}
+
+// ReferencedFrameNumber (IS) of the frame's source image when the source has several frames,
+// set in the written dataset: DCMTK 3.6.7's macro stores its Uint16 values into the IS element
+// with a call that fails ("Illegal call").
+void nameSourceFrame(DcmDataset& ds, const processing::ImageMetadata& m) {
+    if (m.frameCount <= 1) return;
+    DcmItem* frame = nullptr;
+    DcmItem* derivation = nullptr;
+    DcmItem* source = nullptr;
+    if (ds.findAndGetSequenceItem(DCM_PerFrameFunctionalGroupsSequence, frame, 0).bad() ||
+        frame->findAndGetSequenceItem(DCM_DerivationImageSequence, derivation, 0).bad() ||
+        derivation->findAndGetSequenceItem(DCM_SourceImageSequence, source, 0).bad()) {
+        throw std::runtime_error("cannot find the source image reference");
+    }
+    put(*source, DCM_ReferencedFrameNumber, std::to_string(m.frameIndex + 1));
+}
+
+// The frame packed as PS3.5 8.1.1 says, bit 0 of the first byte the first pixel, replacing
+// DCMTK's PixelData: DCMTK 3.6.7 clears the low bits of a last partial byte (rows x columns not
+// a multiple of 8), which are the frame's last pixels, where it means to clear the unused high
+// bits. The tests compare every pixel with an independent reader (pydicom).
+void replacePixelData(DcmDataset& ds, const processing::Mask& mask) {
+    const auto pixels = mask.pixels();
+    std::vector<Uint8> packed((pixels.size() + 7) / 8, 0);
+    for (std::size_t i = 0; i < pixels.size(); ++i) {
+        if (pixels[i] != 0) packed[i / 8] = static_cast<Uint8>(packed[i / 8] | (1u << (i % 8)));
+    }
+    check(ds.putAndInsertUint8Array(DCM_PixelData, packed.data(),
+                                    static_cast<unsigned long>(packed.size())),
+          "cannot set the pixel data");
 }
 
 // ReferencedSeriesSequence > ReferencedInstanceSequence: the source instance, in its series.
@@ -173,6 +200,8 @@ void buildSegmentation(DcmDataset& ds, const processing::Mask& mask,
     addFrame(*seg, mask, m, segmentNumber, options.derivationDescription);
     addSeriesReference(*seg, m);
     check(seg->writeDataset(ds), "cannot write the segmentation");
+    replacePixelData(ds, mask);
+    nameSourceFrame(ds, m);
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 using processing::ImageMetadata;
 using processing::Mask;
+using test::TempDir;
 using test_support::firstItem;
 using test_support::sourceImageItem;
 
