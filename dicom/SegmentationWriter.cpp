@@ -45,31 +45,32 @@ std::string required(const processing::ImageMetadata& m, const char* name) {
     return *value;
 }
 
-// The patient and study of the source, as DCMTK imports them into the new object (the
-// segmentation joins the source's study; the series is its own).
-void importPatientAndStudy(DcmSegmentation& seg, const processing::ImageMetadata& m) {
-    // The header fields are named as DCMTK's dictionary names the attributes.
-    static const char* const kFields[] = {"PatientName",
-                                          "PatientID",
-                                          "PatientBirthDate",
-                                          "PatientSex",
-                                          "PatientAge",
-                                          "StudyInstanceUID",
-                                          "StudyDate",
-                                          "StudyTime",
-                                          "StudyID",
-                                          "AccessionNumber",
-                                          "ReferringPhysicianName",
-                                          "StudyDescription"};
+// The segmentation joins the source's study (the series is its own): DCMTK takes the Study
+// Instance UID before it writes, and checks every value it writes.
+void importStudy(DcmSegmentation& seg, const processing::ImageMetadata& m) {
     DcmDataset hierarchy;
-    put(hierarchy, DCM_SpecificCharacterSet, "ISO_IR 192");  // the reader converts to UTF-8
+    put(hierarchy, DCM_StudyInstanceUID, required(m, "StudyInstanceUID"));
+    check(seg.importHierarchy(hierarchy, OFFalse, OFTrue, OFFalse, OFFalse, OFFalse),
+          "cannot take the source's study");
+}
+
+// The patient and study fields of the source (and the body part), as they are, set in the
+// written dataset: a value DCMTK's checks refuse (PatientSex "?" in a real file) must not fail
+// the export, and the derived image (DicomWriter) copies them as they are too.
+void copyPatientAndStudy(DcmDataset& ds, const processing::ImageMetadata& m) {
+    // The header fields are named as DCMTK's dictionary names the attributes.
+    static const char* const kFields[] = {"PatientName",      "PatientID",
+                                          "PatientBirthDate", "PatientSex",
+                                          "PatientAge",       "StudyDate",
+                                          "StudyTime",        "StudyID",
+                                          "AccessionNumber",  "ReferringPhysicianName",
+                                          "StudyDescription", "BodyPartExamined"};
+    put(ds, DCM_SpecificCharacterSet, "ISO_IR 192");  // the reader converts text to UTF-8
     for (const char* name : kFields) {
         DcmTag tag;
         check(DcmTag::findTagFromName(name, tag), name);
-        if (const auto value = headerValue(m, name)) put(hierarchy, tag, *value);
+        if (const auto value = headerValue(m, name)) put(ds, tag, *value);
     }
-    check(seg.importHierarchy(hierarchy, OFTrue, OFTrue, OFFalse, OFFalse),
-          "cannot take the source's patient and study");
 }
 
 void addBoneSegment(DcmSegmentation& seg, Uint16& number) {
@@ -181,12 +182,10 @@ void buildSegmentation(DcmDataset& ds, const processing::Mask& mask,
         seg->getRules()->addRule(
             new IODRule(tag, "1", "1C", "FrameOfReferenceModule", DcmIODTypes::IE_FOR), OFTrue);
     }
-    importPatientAndStudy(*seg, m);
+    importStudy(*seg, m);
     // The study import brings the equipment module too: this program's equipment again.
     check(seg->setEquipmentInfo(equipment), "cannot set the equipment");
     check(seg->getSeries().setSeriesNumber("1"), "cannot set the series number");
-    if (const auto part = headerValue(m, "BodyPartExamined"))
-        seg->getSeries().setBodyPartExamined(part->c_str(), OFFalse);
     Uint16 segmentNumber = 0;
     addBoneSegment(*seg, segmentNumber);
     if (m.spacing && m.spacing->source == "PixelSpacing") {
@@ -200,6 +199,7 @@ void buildSegmentation(DcmDataset& ds, const processing::Mask& mask,
     addFrame(*seg, mask, m, segmentNumber, options.derivationDescription);
     addSeriesReference(*seg, m);
     check(seg->writeDataset(ds), "cannot write the segmentation");
+    copyPatientAndStudy(ds, m);
     replacePixelData(ds, mask);
     nameSourceFrame(ds, m);
 }

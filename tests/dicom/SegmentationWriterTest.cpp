@@ -265,6 +265,22 @@ TEST(SegmentationWriter, AFrameOfAMultiFrameSourceIsNamedAndDetectorSpacingIsLef
     EXPECT_TRUE(shared == nullptr || firstItem(*shared, DCM_PixelMeasuresSequence) == nullptr);
 }
 
+TEST(SegmentationWriter, SourceValuesDcmtkWouldRefuseAreCopiedAsTheyAre) {
+    // A real file (KarstenHilbertRF.dcm) has PatientSex "?": DCMTK's checks refused it and the
+    // export failed with "Value Representation violated".
+    TempDir dir;
+    ImageMetadata meta = sourceMetadata();
+    for (auto& [name, value] : meta.headerFields) {
+        if (name == "PatientSex") value = "?";
+        if (name == "BodyPartExamined") value = "Foot, left";
+    }
+    SegmentationWriter{}(pattern(), meta, dir / "seg.dcm");
+    DcmFileFormat file;
+    ASSERT_TRUE(file.loadFile((dir / "seg.dcm").c_str()).good());
+    EXPECT_EQ(text(*file.getDataset(), DCM_PatientSex), "?");
+    EXPECT_EQ(text(*file.getDataset(), DCM_BodyPartExamined), "Foot, left");
+}
+
 TEST(SegmentationWriter, ASourceWithoutDicomIdentityOrAnInputAsTargetFailsNamingTheFile) {
     TempDir dir;
     ImageMetadata sample;  // a built-in sample: no header fields
