@@ -270,10 +270,14 @@ TEST(SegmentationWriter, SourceValuesDcmtkWouldRefuseAreCopiedAsTheyAre) {
     // export failed with "Value Representation violated".
     TempDir dir;
     ImageMetadata meta = sourceMetadata();
-    for (auto& [name, value] : meta.headerFields) {
-        if (name == "PatientSex") value = "?";
-        if (name == "BodyPartExamined") value = "Foot, left";
+    std::vector<std::pair<std::string, std::string>> fields;
+    for (const auto& [name, value] : meta.headerFields) {
+        const bool sex = name == "PatientSex", part = name == "BodyPartExamined";
+        fields.emplace_back(name, sex    ? std::string("?")
+                                  : part ? std::string("Foot, left")
+                                         : value);
     }
+    meta.headerFields = fields;
     SegmentationWriter{}(pattern(), meta, dir / "seg.dcm");
     DcmFileFormat file;
     ASSERT_TRUE(file.loadFile((dir / "seg.dcm").c_str()).good());
