@@ -29,14 +29,16 @@ struct SegmentationWriteOptions {
 
 // Writes a bone mask as a DICOM Segmentation (SEG) file with DCMTK's dcmseg: BINARY, one frame,
 // one segment, explicit VR little endian, the frame packed one bit a pixel (1 where the mask is
-// nonzero). The segment: label "Bone", category SCT 85756007 "Tissue", type SCT 3138006 "Bone"
-// (DICOM CID 7150 pairs the category Tissue with CID 7191, which includes CID 7166 "Common
+// nonzero; packed here, since DCMTK 3.6.7 loses the last pixels of a frame whose size is not a
+// multiple of 8). The segment: label "Bone", category SCT 85756007 "Tissue", type SCT 3138006
+// "Bone" (DICOM CID 7150 pairs the category Tissue with CID 7191, which includes CID 7166 "Common
 // Tissue Segmentation Types" holding 3138006), algorithm AUTOMATIC "xrayprep <version>".
 //
 // A SEG annotates a stored image, so the source must be one: its header fields must hold the
 // SOP Class, SOP Instance, Series and Study Instance UIDs (canReference). The file joins the
-// source's study (Study Instance UID, patient and study fields), in a new series; it references
-// the source in the ReferencedSeriesSequence (Common Instance Reference) and in the frame's
+// source's study (Study Instance UID; patient, study and body part fields copied as they are,
+// as DicomWriter does), in a new series; it references the source in the
+// ReferencedSeriesSequence (Common Instance Reference) and in the frame's
 // DerivationImageSequence > SourceImageSequence (with ReferencedFrameNumber when the source has
 // several frames). PixelSpacing goes into the shared Pixel Measures functional group only when
 // the source's spacing is PixelSpacing (in the patient): ImagerPixelSpacing is measured at the
