@@ -43,7 +43,7 @@ std::vector<std::string> temporaries(const fs::path& folder) {
 const std::vector<std::string> kItems = {"final.png", "final.mha", "mask.png",     "mask.mha",
                                          "esf.mha",   "esf.vti",   "contours.vtp", "contours.csv",
                                          "mesh.stl",  "mesh.obj",  "mesh.ply",     "mesh.vtp",
-                                         "dicom",     "seg",       "sheet.png", "report.json"};
+                                         "dicom",     "seg",       "sheet.png",    "report.json"};
 
 std::string fileOf(const std::string& item) {
     if (item == "dicom") return "final.dcm";
@@ -53,8 +53,7 @@ std::string fileOf(const std::string& item) {
 // Outputs whose bytes depend on the moment (new UIDs, dates, stage times): never equal to
 // another run's, and their size varies by a few bytes.
 bool timeDependent(const std::string& file) {
-    return file == "final.dcm" || file == "seg.dcm" || file == "report.json" ||
-           file == "sheet.png";
+    return file == "final.dcm" || file == "seg.dcm" || file == "report.json" || file == "sheet.png";
 }
 
 }  // namespace
@@ -104,8 +103,8 @@ TEST(ExportFaultCli, AWriteThatFailsPartWayLeavesNoPartialFileAndKeepsTheOldOne)
         EXPECT_EQ(r.signal, 0) << r.output;
         EXPECT_EQ(r.exitCode, 1) << r.output;
         EXPECT_NE(r.output.find("case.dcm"), std::string::npos) << r.output;
-        // The errno text; DCMTK's writer (final.dcm, seg.dcm) says only "I/O suspension or premature
-        // end of stream".
+        // The errno text; DCMTK's writer (final.dcm, seg.dcm) says only "I/O suspension or
+        // premature end of stream".
         if ((item != "dicom" && item != "seg") || limit <= alwaysWritten) {
             EXPECT_NE(r.output.find("File too large"), std::string::npos) << r.output;
         }
