@@ -112,6 +112,27 @@ void replaceUid(DcmItem& item, const DcmTagKey& tag, UidMapper& uids) {
     }
 }
 
+// References to other instances name the original UIDs, at any depth: the SourceImageSequence
+// of a derived image, and a Segmentation's ReferencedSeriesSequence (series and instances) and
+// per-frame DerivationImageSequence > SourceImageSequence. Inside sequence items the series and
+// study UIDs are references too; the dataset's own (a new series) are left to the caller.
+void replaceNestedReferences(DcmItem& item, UidMapper& uids, bool nested = false) {
+    if (nested) {
+        for (const DcmTagKey& tag :
+             {DCM_ReferencedSOPInstanceUID, DCM_SeriesInstanceUID, DCM_StudyInstanceUID}) {
+            replaceUid(item, tag, uids);
+        }
+    }
+    for (unsigned long i = 0; i < item.card(); ++i) {
+        DcmElement* element = item.getElement(i);
+        if (element == nullptr || element->ident() != EVR_SQ) continue;
+        auto* sequence = static_cast<DcmSequenceOfItems*>(element);
+        for (unsigned long j = 0; j < sequence->card(); ++j) {
+            if (DcmItem* child = sequence->getItem(j)) replaceNestedReferences(*child, uids, true);
+        }
+    }
+}
+
 void removePrivateTags(DcmItem& item) {
     std::vector<DcmTagKey> privateTags;
     for (unsigned long i = 0; i < item.card(); ++i) {
@@ -132,13 +153,7 @@ void Deidentifier::operator()(DcmDataset& ds) const {
     }
     replaceUid(ds, DCM_StudyInstanceUID, uids_);
     replaceUid(ds, DCM_FrameOfReferenceUID, uids_);
-    // References to the source instances (SourceImageSequence) name the original UIDs.
-    DcmSequenceOfItems* sources = nullptr;
-    if (ds.findAndGetSequence(DCM_SourceImageSequence, sources).good() && sources) {
-        for (unsigned long i = 0; i < sources->card(); ++i) {
-            replaceUid(*sources->getItem(i), DCM_ReferencedSOPInstanceUID, uids_);
-        }
-    }
+    replaceNestedReferences(ds, uids_);
     removePrivateTags(ds);
     put(ds, DCM_PatientIdentityRemoved, "YES");
     put(ds, DCM_DeidentificationMethod, kMethod);

@@ -24,7 +24,8 @@ class UidMapper {
 // for the attributes a dataset holds: identifying attributes are removed (X) or emptied /
 // given a dummy value (Z: PatientName and PatientID become "ANONYMOUS"), dates and times of
 // the study and series emptied or removed, UIDs of the study, frame of reference and
-// referenced instances replaced through the UidMapper (U), private tags removed; then
+// referenced instances (in sequence items at any depth: the instance, series and study UIDs of
+// a reference) replaced through the UidMapper (U), private tags removed; then
 // PatientIdentityRemoved = YES, DeidentificationMethod and its code sequence (DCM 113100)
 // are set. Attributes the profile keeps (modality, body part, view, pixel data) stay.
 class Deidentifier {

@@ -5,22 +5,20 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcitem.h>
-#include <dcmtk/dcmdata/dcostrmb.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcvrda.h>
 #include <dcmtk/dcmdata/dcvrtm.h>
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <new>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "dicom/DcmtkSetup.h"
 #include "dicom/Deidentifier.h"
+#include "dicom/WriterSupport.h"
 #include "io/AtomicFile.h"
 
 namespace xrayprep::dicom {
@@ -28,35 +26,10 @@ namespace {
 
 using processing::Photometric;
 
-// DS values hold at most 16 characters.
-std::string decimalString(double value) {
-    char buf[32];
-    for (int digits = 12; digits > 0; --digits) {
-        std::snprintf(buf, sizeof buf, "%.*g", digits, value);
-        if (std::string_view(buf).size() <= 16) break;
-    }
-    return buf;
-}
-
-std::string newUid(const char* root) {
-    char uid[100];
-    return dcmGenerateUniqueIdentifier(uid, root);
-}
-
-std::optional<std::string> headerValue(const processing::ImageMetadata& m, std::string_view name) {
-    for (const auto& [key, value] : m.headerFields) {
-        if (key == name && !value.empty()) return value;
-    }
-    return std::nullopt;
-}
-
-void put(DcmItem& ds, const DcmTagKey& tag, const std::string& value) {
-    const OFCondition status = ds.putAndInsertString(tag, value.c_str());
-    if (status.bad()) {
-        throw std::runtime_error("cannot set " + std::string(DcmTag(tag).getTagName()) + ": " +
-                                 status.text());
-    }
-}
+using writer_support::decimalString;
+using writer_support::headerValue;
+using writer_support::newUid;
+using writer_support::put;
 
 void putIdentification(DcmDataset& ds, const processing::ImageMetadata& m) {
     struct Field {
@@ -132,17 +105,6 @@ void putDerivation(DcmDataset& ds, const DicomWriteOptions& options) {
         put(ds, DCM_DerivationDescription, options.derivationDescription);
 }
 
-void refuseProtected(const std::filesystem::path& file,
-                     const std::vector<std::filesystem::path>& protectedPaths) {
-    for (const auto& input : protectedPaths) {
-        std::error_code ec;
-        if (std::filesystem::equivalent(file, input, ec) && !ec) {
-            throw std::runtime_error("refusing to write over the input file '" + input.string() +
-                                     "'");
-        }
-    }
-}
-
 void putImage(DcmDataset& ds, const processing::Image& image, const processing::ImageMetadata& m) {
     const bool monochrome1 = m.photometric == Photometric::Monochrome1;
     const int bits = image.bitsStored();
@@ -186,34 +148,6 @@ void putImage(DcmDataset& ds, const processing::Image& image, const processing::
         throw std::runtime_error(std::string("cannot set pixel data: ") + status.text());
 }
 
-// The Part 10 file in memory: DCMTK writes into a buffer stream, drained whenever it fills, so
-// that the bytes reach the disk through io::AtomicFile like every other output (a temporary
-// created with O_EXCL under a 64-bit random name, fsync'd, renamed over a regular file only).
-std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat) {
-    std::vector<std::uint8_t> bytes;
-    std::vector<char> chunk(std::size_t{1} << 20);
-    DcmOutputBufferStream stream(chunk.data(), static_cast<offile_off_t>(chunk.size()));
-    const auto drain = [&] {
-        void* data = nullptr;
-        offile_off_t length = 0;
-        stream.flushBuffer(data, length);
-        const auto* first = static_cast<const std::uint8_t*>(data);
-        bytes.insert(bytes.end(), first, first + length);
-    };
-    fileFormat.transferInit();
-    OFCondition status = EC_StreamNotifyClient;
-    while (status == EC_StreamNotifyClient) {
-        status = fileFormat.write(stream, EXS_LittleEndianExplicit, EET_ExplicitLength, nullptr,
-                                  EGL_recalcGL, EPD_noChange, 0, 0, 0, EWM_fileformat);
-        drain();
-    }
-    fileFormat.transferEnd();
-    if (status.bad()) throw std::runtime_error(std::string("cannot encode: ") + status.text());
-    stream.flush();
-    drain();
-    return bytes;
-}
-
 }  // namespace
 
 void DicomWriter::operator()(const processing::Image& image,
@@ -225,7 +159,7 @@ void DicomWriter::operator()(const processing::Image& image,
             throw std::runtime_error("the image is larger than 65535 pixels per side");
         }
         if (file.filename().empty()) throw std::runtime_error("not a file name");
-        refuseProtected(file, options_.protectedPaths);
+        writer_support::refuseProtected(file, options_.protectedPaths);
         DcmtkSetup::ensure();
         DcmFileFormat fileFormat;
         DcmDataset& ds = *fileFormat.getDataset();
@@ -238,7 +172,8 @@ void DicomWriter::operator()(const processing::Image& image,
         putDerivation(ds, options_);
         // AtomicFile checks the protected inputs again, and the destination's kind, when it
         // opens and just before it renames.
-        io::writeFileAtomically(file, encodePart10(fileFormat), options_.protectedPaths);
+        io::writeFileAtomically(file, writer_support::encodePart10(fileFormat),
+                                options_.protectedPaths);
     } catch (const std::exception& e) {
         if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");
         throw DicomError(file, e.what());

@@ -10,7 +10,7 @@ namespace xrayprep::exports {
 
 namespace {
 
-constexpr std::array<std::pair<ExportItem, std::string_view>, 15> kNames = {{
+constexpr std::array<std::pair<ExportItem, std::string_view>, 16> kNames = {{
     {ExportItem::FinalPng, "final.png"},
     {ExportItem::FinalMha, "final.mha"},
     {ExportItem::MaskPng, "mask.png"},
@@ -24,6 +24,7 @@ constexpr std::array<std::pair<ExportItem, std::string_view>, 15> kNames = {{
     {ExportItem::MeshPly, "mesh.ply"},
     {ExportItem::MeshVtp, "mesh.vtp"},
     {ExportItem::Dicom, "dicom"},
+    {ExportItem::Seg, "seg"},
     {ExportItem::Sheet, "sheet.png"},
     {ExportItem::Report, "report.json"},
 }};
@@ -44,7 +45,9 @@ std::string_view exportName(ExportItem item) {
 }
 
 std::string exportFileName(ExportItem item) {
-    return item == ExportItem::Dicom ? "final.dcm" : std::string(exportName(item));
+    if (item == ExportItem::Dicom) return "final.dcm";
+    if (item == ExportItem::Seg) return "seg.dcm";
+    return std::string(exportName(item));
 }
 
 bool isMeshExport(ExportItem item) {

@@ -7,7 +7,8 @@
 namespace xrayprep::exports {
 
 // The files `run --export LIST` and the application's File > Export can write per input; the name
-// is also the file's name in the input's output folder, except "dicom" (final.dcm).
+// is also the file's name in the input's output folder, except "dicom" (final.dcm) and "seg"
+// (seg.dcm).
 enum class ExportItem {
     FinalPng,     // final.png: masked image, 16-bit stored values
     FinalMha,     // final.mha
@@ -22,6 +23,7 @@ enum class ExportItem {
     MeshPly,
     MeshVtp,
     Dicom,   // final.dcm: derived DICOM, original photometric
+    Seg,     // seg.dcm: the mask as a DICOM Segmentation of the source image (DICOM inputs only)
     Sheet,   // sheet.png: contact sheet of every stage
     Report,  // report.json: versions, input SHA-256, backend, times, parameters
 };

@@ -16,6 +16,7 @@
 #ifdef XRAYPREP_HAVE_DICOM
 #include "dicom/Deidentifier.h"
 #include "dicom/DicomWriter.h"
+#include "dicom/SegmentationWriter.h"
 #else
 namespace xrayprep::dicom {
 class UidMapper {};  // nothing to map in a build without DICOM
@@ -124,6 +125,29 @@ std::vector<std::string> ExportWriter::operator()(const fs::path& folder, const 
                 options.uidMapper = uids_.get();
                 options.protectedPaths = protected_;
                 dicom::DicomWriter{options}(r.final, input.metadata, path);
+#else
+                throw std::runtime_error("this build has no DICOM support");
+#endif
+                break;
+            }
+            case ExportItem::Seg: {
+#ifdef XRAYPREP_HAVE_DICOM
+                // A Segmentation annotates a stored image: without one to reference (the
+                // built-in samples) it is left out, said in the summary's warnings, rather
+                // than written with made-up references.
+                if (!dicom::SegmentationWriter::canReference(input.metadata)) {
+                    summary["warnings"].push_back(
+                        name +
+                        " not written: the input is not a DICOM image (a DICOM "
+                        "Segmentation must reference its source image)");
+                    continue;
+                }
+                dicom::SegmentationWriteOptions options;
+                options.derivationDescription = derivationDescription(r);
+                options.anonymize = anonymize_;
+                options.uidMapper = uids_.get();
+                options.protectedPaths = protected_;
+                dicom::SegmentationWriter{options}(r.contour.mask, input.metadata, path);
 #else
                 throw std::runtime_error("this build has no DICOM support");
 #endif

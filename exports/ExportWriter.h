@@ -47,7 +47,8 @@ class ExportWriter {
     ExportWriter& operator=(const ExportWriter&) = delete;
 
     // `alreadyWritten`: names the stage writer wrote (final.png, mask.png), not written again.
-    // Returns the names written; `summary` gets facts for the run report (e.g. mesh counts).
+    // Returns the names written; `summary` gets facts for the run report (e.g. mesh counts) and,
+    // under "warnings" (strings), the outputs left out and why (seg.dcm of a non-DICOM input).
     // `cancel` is checked before each file (processing::Cancelled): the files written so far
     // stay, each complete.
     std::vector<std::string> operator()(

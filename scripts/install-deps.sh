@@ -9,6 +9,7 @@ packages=(
   libdcmtk-dev dcmtk libopenjp2-7-dev libvtk9-dev
   libgtest-dev nlohmann-json3-dev libcli11-dev
   python3-vtk9
+  python3-pydicom  # the tests read seg.dcm back with an independent reader (tests/dicom/read_seg.py)
   xvfb xauth fonts-dejavu-core
   chromium  # the review gallery test opens index.html in a headless browser
   clang libomp-dev

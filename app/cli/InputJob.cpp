@@ -107,6 +107,11 @@ InputOutcome InputJob::operator()(
         if (settings_.cancel != nullptr) settings_.cancel->throwIfCancelled();
         staged.commit();
         if (!exportFacts.empty()) entry["export"] = exportFacts;
+        // Outputs left out (seg.dcm of a sample) are said, not only listed in the report.
+        if (const auto w = exportFacts.find("warnings"); w != exportFacts.end()) {
+            for (const auto& text : *w)
+                progress.message("warning " + name + ": " + text.get<std::string>());
+        }
         Json files = Json::array();
         for (const auto& f : written) files.push_back(f);
         entry["outputs"] = files;

@@ -148,8 +148,10 @@ void declareRunCommand(CLI::App& cli) {
     valueOption(run, "export", "LIST",
                 "outputs per input, comma-separated: final.png final.mha mask.png mask.mha "
                 "esf.mha esf.vti contours.vtp contours.csv mesh.stl mesh.obj mesh.ply mesh.vtp "
-                "dicom sheet.png report.json, or all");
-    flagOption(run, "anonymize", "de-identify the derived DICOM (PS3.15 Annex E basic profile)");
+                "dicom (final.dcm) seg (seg.dcm: the mask as a DICOM Segmentation of a DICOM "
+                "input) sheet.png report.json, or all");
+    flagOption(run, "anonymize",
+               "de-identify final.dcm and seg.dcm (PS3.15 Annex E basic profile)");
     flagOption(run, "gallery", "also write OUT/index.html, a review gallery of the batch");
     valueOption(run, "session", "FILE.xrayprep-session",
                 "run a session saved by the application (its input, parameters, seeds, edits)");
@@ -207,11 +209,14 @@ int runRunCommand(const ParsedArguments& args) {
     if (gallery && std::find(exports.begin(), exports.end(), ExportItem::Sheet) == exports.end())
         exports.push_back(ExportItem::Sheet);
     const bool anonymize = args.flag("anonymize");
-    if (anonymize && std::find(exports.begin(), exports.end(), ExportItem::Dicom) == exports.end())
-        throw UsageError("--anonymize applies to the DICOM export: add dicom to --export");
+    const auto asked = [&](ExportItem item) {
+        return std::find(exports.begin(), exports.end(), item) != exports.end();
+    };
+    if (anonymize && !asked(ExportItem::Dicom) && !asked(ExportItem::Seg))
+        throw UsageError("--anonymize applies to the DICOM exports: add dicom or seg to --export");
 #ifndef XRAYPREP_HAVE_DICOM
-    if (std::find(exports.begin(), exports.end(), ExportItem::Dicom) != exports.end())
-        throw UsageError("--export dicom: this build has no DICOM support");
+    if (asked(ExportItem::Dicom) || asked(ExportItem::Seg))
+        throw UsageError("--export dicom/seg: this build has no DICOM support");
 #endif
 
     InputShard shard;

@@ -114,7 +114,7 @@ TEST(ExportCli, ExportAllWritesEveryFormatWithReportDicomAndClosedMesh) {
     const fs::path folder = dir / "out" / "foot";
     for (const char* f : {"final.png", "final.mha", "mask.png", "mask.mha", "esf.mha", "esf.vti",
                           "contours.vtp", "contours.csv", "mesh.stl", "mesh.obj", "mesh.ply",
-                          "mesh.vtp", "final.dcm", "sheet.png", "report.json"}) {
+                          "mesh.vtp", "final.dcm", "seg.dcm", "sheet.png", "report.json"}) {
         EXPECT_TRUE(fs::is_regular_file(folder / f)) << f;
     }
     for (const auto& e : fs::directory_iterator(folder)) {

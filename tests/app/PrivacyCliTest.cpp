@@ -46,13 +46,14 @@ std::string fileText(const fs::path& p) {
 // Every file below `folder` (and `extra`) scanned; returns "file: identifier" for each leak.
 std::vector<std::string> scanOutputs(const fs::path& folder, const std::vector<fs::path>& extra,
                                      const std::vector<std::string>& secrets,
-                                     const std::string& except = "") {
+                                     const std::vector<std::string>& except = {}) {
     std::vector<fs::path> files = extra;
     for (const auto& e : fs::recursive_directory_iterator(folder))
         if (e.is_regular_file()) files.push_back(e.path());
     std::vector<std::string> found;
     for (const auto& f : files) {
-        if (!except.empty() && f.filename() == except) continue;
+        if (std::find(except.begin(), except.end(), f.filename().string()) != except.end())
+            continue;
         for (const auto& s : leaks(fileText(f), secrets)) found.push_back(f.string() + ": " + s);
     }
     return found;
@@ -124,11 +125,13 @@ TEST(PrivacyCli, PatientDataReachesNoLogReportOrExportAndTheAnonymisedDicomFollo
         secrets.push_back(uid);
     }
 
-    // Without --anonymize: nothing but the derived DICOM names the patient.
+    // Without --anonymize: nothing but the derived DICOM files (the image and the
+    // segmentation, which references the source instance) names the patient.
     const std::string log = exportAll(dcm, dir / "plain", dir / "plain.json", false);
     EXPECT_EQ(leaks(log, secrets), std::vector<std::string>{}) << log;
-    EXPECT_EQ(scanOutputs(dir / "plain", {dir / "plain.json"}, secrets, "final.dcm"),
+    EXPECT_EQ(scanOutputs(dir / "plain", {dir / "plain.json"}, secrets, {"final.dcm", "seg.dcm"}),
               std::vector<std::string>{});
+    ASSERT_TRUE(fs::is_regular_file(dir / "plain" / "case" / "seg.dcm"));
     DcmFileFormat plain;
     ASSERT_TRUE(plain.loadFile((dir / "plain" / "case" / "final.dcm").c_str()).good());
     EXPECT_EQ(tagValue(*plain.getDataset(), DCM_PatientName), "Zzyzxq^Quentina^Privacy");
@@ -142,10 +145,11 @@ TEST(PrivacyCli, PatientDataReachesNoLogReportOrExportAndTheAnonymisedDicomFollo
     EXPECT_EQ(tagValue(*plain.getDataset(), DCM_ReferringPhysicianName), "Docq^Secretive");
     EXPECT_EQ(tagValue(*plain.getDataset(), DCM_InstitutionName), "Clinicq Of Privacy");
 
-    // With --anonymize: not even there.
+    // With --anonymize: not even there (seg.dcm's references to the source included).
     const std::string anonLog = exportAll(dcm, dir / "anon", dir / "anon.json", true);
     EXPECT_EQ(leaks(anonLog, secrets), std::vector<std::string>{}) << anonLog;
     EXPECT_EQ(scanOutputs(dir / "anon", {dir / "anon.json"}, secrets), std::vector<std::string>{});
+    ASSERT_TRUE(fs::is_regular_file(dir / "anon" / "case" / "seg.dcm"));
     DcmFileFormat anon;
     ASSERT_TRUE(anon.loadFile((dir / "anon" / "case" / "final.dcm").c_str()).good());
     DcmDataset& ds = *anon.getDataset();

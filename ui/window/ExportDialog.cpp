@@ -42,7 +42,9 @@ const std::vector<Group>& groups() {
           {ExportItem::MeshObj, "Wavefront OBJ"},
           {ExportItem::MeshPly, "PLY"},
           {ExportItem::MeshVtp, "VTK PolyData"}}},
-        {"DICOM", {{ExportItem::Dicom, "derived image, final.dcm"}}},
+        {"DICOM",
+         {{ExportItem::Dicom, "derived image, final.dcm"},
+          {ExportItem::Seg, "bone mask as a DICOM Segmentation of a DICOM input, seg.dcm"}}},
         {"Review",
          {{ExportItem::Sheet, "contact sheet of every stage"},
           {ExportItem::Report, "report: versions, input SHA-256, parameters, times"}}},
@@ -96,13 +98,21 @@ ExportDialog::ExportDialog(const QString& folder, const std::vector<ExportItem>&
             anonymize_->setChecked(anonymize);
             inner->addWidget(anonymize_);
             QCheckBox* dicom = boxes_[ExportItem::Dicom];
+            QCheckBox* seg = boxes_[ExportItem::Seg];
             if (!dicomAvailable) {
-                dicom->setChecked(false);
-                dicom->setEnabled(false);
-                dicom->setToolTip(tr("This build has no DICOM support"));
+                for (QCheckBox* check : {dicom, seg}) {
+                    check->setChecked(false);
+                    check->setEnabled(false);
+                    check->setToolTip(tr("This build has no DICOM support"));
+                }
             }
-            anonymize_->setEnabled(dicom->isChecked());
-            connect(dicom, &QCheckBox::toggled, anonymize_, &QCheckBox::setEnabled);
+            // De-identification applies to both DICOM files.
+            const auto enableAnonymize = [this, dicom, seg] {
+                anonymize_->setEnabled(dicom->isChecked() || seg->isChecked());
+            };
+            enableAnonymize();
+            connect(dicom, &QCheckBox::toggled, this, enableAnonymize);
+            connect(seg, &QCheckBox::toggled, this, enableAnonymize);
         }
         inner->addStretch(1);
         grid->addWidget(box, index / 3, index % 3);
