@@ -5,7 +5,6 @@
 #include <dcmtk/dcmdata/dcdeftag.h>
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcitem.h>
-#include <dcmtk/dcmdata/dcostrmb.h>
 #include <dcmtk/dcmdata/dcuid.h>
 #include <dcmtk/dcmdata/dcvrda.h>
 #include <dcmtk/dcmdata/dcvrtm.h>
@@ -21,6 +20,7 @@
 
 #include "dicom/DcmtkSetup.h"
 #include "dicom/Deidentifier.h"
+#include "dicom/Part10Encoding.h"
 #include "io/AtomicFile.h"
 
 namespace xrayprep::dicom {
@@ -186,34 +186,6 @@ void putImage(DcmDataset& ds, const processing::Image& image, const processing::
         throw std::runtime_error(std::string("cannot set pixel data: ") + status.text());
 }
 
-// The Part 10 file in memory: DCMTK writes into a buffer stream, drained whenever it fills, so
-// that the bytes reach the disk through io::AtomicFile like every other output (a temporary
-// created with O_EXCL under a 64-bit random name, fsync'd, renamed over a regular file only).
-std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat) {
-    std::vector<std::uint8_t> bytes;
-    std::vector<char> chunk(std::size_t{1} << 20);
-    DcmOutputBufferStream stream(chunk.data(), static_cast<offile_off_t>(chunk.size()));
-    const auto drain = [&] {
-        void* data = nullptr;
-        offile_off_t length = 0;
-        stream.flushBuffer(data, length);
-        const auto* first = static_cast<const std::uint8_t*>(data);
-        bytes.insert(bytes.end(), first, first + length);
-    };
-    fileFormat.transferInit();
-    OFCondition status = EC_StreamNotifyClient;
-    while (status == EC_StreamNotifyClient) {
-        status = fileFormat.write(stream, EXS_LittleEndianExplicit, EET_ExplicitLength, nullptr,
-                                  EGL_recalcGL, EPD_noChange, 0, 0, 0, EWM_fileformat);
-        drain();
-    }
-    fileFormat.transferEnd();
-    if (status.bad()) throw std::runtime_error(std::string("cannot encode: ") + status.text());
-    stream.flush();
-    drain();
-    return bytes;
-}
-
 }  // namespace
 
 void DicomWriter::operator()(const processing::Image& image,
@@ -238,7 +210,9 @@ void DicomWriter::operator()(const processing::Image& image,
         putDerivation(ds, options_);
         // AtomicFile checks the protected inputs again, and the destination's kind, when it
         // opens and just before it renames.
-        io::writeFileAtomically(file, encodePart10(fileFormat), options_.protectedPaths);
+        io::writeFileAtomically(file,
+                                encodePart10(fileFormat, EXS_LittleEndianExplicit, EWM_fileformat),
+                                options_.protectedPaths);
     } catch (const std::exception& e) {
         if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");
         throw DicomError(file, e.what());

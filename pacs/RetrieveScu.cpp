@@ -7,9 +7,9 @@
 #include <exception>
 #include <memory>
 
+#include "dicom/Part10Encoding.h"
 #include "io/AtomicFile.h"
 #include "pacs/PacsQuery.h"
-#include "pacs/Part10Buffer.h"
 #include "processing/core/PrintableText.h"
 
 namespace xrayprep::pacs {
@@ -73,7 +73,7 @@ OFCondition RetrieveScu::handleSTORERequest(const T_ASC_PresentationContextID /*
             std::filesystem::create_directories(file.parent_path());
             DcmFileFormat fileFormat(dataset.get());
             const std::vector<std::uint8_t> bytes =
-                encodePart10(fileFormat, dataset->getOriginalXfer());
+                dicom::encodePart10(fileFormat, dataset->getOriginalXfer(), EWM_updateMeta);
             io::writeFileAtomically(file, bytes);
             written_.push_back(file);
             ++counts_.received;

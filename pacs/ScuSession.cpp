@@ -134,9 +134,10 @@ void ScuSession::failToConnect(const OFCondition& cond, const std::string& opera
                         "cannot reach " + address + ": connection refused");
     }
     if (mentions(cond, "timed out") || mentions(cond, "Timeout") || cond == DUL_READTIMEOUT) {
-        throw PacsError(PacsError::Kind::Unreachable,
-                        "cannot reach " + address + ": no answer within " +
-                            std::to_string(node_.connectTimeoutSeconds) + " s");
+        // Either the TCP connect or the A-ASSOCIATE answer did not come in time.
+        throw PacsError(PacsError::Kind::Timeout, "no answer from " + node_.label() + " within " +
+                                                      std::to_string(node_.connectTimeoutSeconds) +
+                                                      " s (connecting)");
     }
     if (cond == DUL_PEERABORTEDASSOCIATION || cond == DUL_NETWORKCLOSED) {
         throw PacsError(PacsError::Kind::Aborted,

@@ -1,4 +1,4 @@
-#include "pacs/Part10Buffer.h"
+#include "dicom/Part10Encoding.h"
 
 #include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmdata/dcostrmb.h>
@@ -6,9 +6,10 @@
 #include <stdexcept>
 #include <string>
 
-namespace xrayprep::pacs {
+namespace xrayprep::dicom {
 
-std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat, E_TransferSyntax transferSyntax) {
+std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat, E_TransferSyntax transferSyntax,
+                                       E_FileWriteMode writeMode) {
     std::vector<std::uint8_t> bytes;
     // DCMTK writes into a fixed buffer and returns EC_StreamNotifyClient whenever it is full;
     // each time the buffer is drained into `bytes` and the write resumes.
@@ -25,17 +26,16 @@ std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat, E_TransferSynt
     OFCondition status = EC_StreamNotifyClient;
     while (status == EC_StreamNotifyClient) {
         status = fileFormat.write(stream, transferSyntax, EET_ExplicitLength, nullptr, EGL_recalcGL,
-                                  EPD_noChange, 0, 0, 0, EWM_updateMeta);
+                                  EPD_noChange, 0, 0, 0, writeMode);
         drain();
     }
     fileFormat.transferEnd();
     if (status.bad()) {
-        throw std::runtime_error(std::string("cannot encode the received instance: ") +
-                                 status.text());
+        throw std::runtime_error(std::string("cannot encode: ") + status.text());
     }
     stream.flush();
     drain();
     return bytes;
 }
 
-}  // namespace xrayprep::pacs
+}  // namespace xrayprep::dicom
