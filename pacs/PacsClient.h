@@ -10,9 +10,16 @@
 #include "pacs/PacsMatch.h"
 #include "pacs/PacsNode.h"
 #include "pacs/PacsQuery.h"
-#include "pacs/RetrieveProgressInfo.h"
 
 namespace xrayprep::pacs {
+
+// How far a retrieve has come: instances written and failed, and the peer's count of
+// sub-operations remaining from its last C-GET response (0 until it says otherwise).
+struct RetrieveProgress {
+    int received = 0;
+    int remaining = 0;
+    int failed = 0;
+};
 
 // What to retrieve: a study, or one series of it.
 struct RetrieveRequest {

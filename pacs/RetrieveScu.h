@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "pacs/RetrieveProgressInfo.h"
+#include "pacs/PacsClient.h"
 
 namespace xrayprep::pacs {
 

@@ -1,6 +1,7 @@
 // `xrayprep-cli pacs echo|find|get|store`: the pacs module's client on the command line.
 // Everything the peer sent is printed through processing::printableText (or escaped as JSON),
 // so a hostile PACS cannot drive the terminal.
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
@@ -131,7 +132,15 @@ int runGet(const ParsedArguments& args) {
         throw UsageError("--study-uid and --series-uid take DICOM UIDs (digits and dots)");
     }
     const pacs::PacsClient client(nodeFrom(args));
-    const auto files = client.get(request, cache);
+    // Progress on a terminal only: a log or a pipe gets the list of files at the end.
+    const bool terminal = ::isatty(STDERR_FILENO) == 1;
+    const auto progress = [terminal](const pacs::RetrieveProgress& p) {
+        if (!terminal) return;
+        std::fprintf(stderr, "\rreceived %d, %d remaining, %d failed   ", p.received, p.remaining,
+                     p.failed);
+    };
+    const auto files = client.get(request, cache, progress);
+    if (terminal) std::fputc('\n', stderr);
     for (const auto& file : files) std::printf("%s\n", printableText(file.string()).c_str());
     std::printf("retrieved %zu instance(s) into %s\n", files.size(), printableText(cache).c_str());
     return 0;
