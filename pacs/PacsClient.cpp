@@ -18,9 +18,12 @@
 #include <stdexcept>
 #include <utility>
 
+#include "pacs/CacheWriter.h"
+#include "pacs/MoveDestination.h"
 #include "pacs/PacsError.h"
 #include "pacs/RetrieveScu.h"
 #include "pacs/ScuSession.h"
+#include "pacs/StorageContexts.h"
 #include "processing/core/PrintableText.h"
 
 namespace xrayprep::pacs {
@@ -46,29 +49,6 @@ const OFList<OFString>& uncompressedSyntaxes() {
     }();
     return syntaxes;
 }
-
-// Storage SOP classes a C-GET accepts: radiographs and what is made of them. A peer sends an
-// instance only in a presentation context we proposed, so anything else is reported failed.
-constexpr const char* kRetrievedClasses[] = {
-    UID_ComputedRadiographyImageStorage,
-    UID_DigitalXRayImageStorageForPresentation,
-    UID_DigitalXRayImageStorageForProcessing,
-    UID_SecondaryCaptureImageStorage,
-    UID_MultiframeGrayscaleByteSecondaryCaptureImageStorage,
-    UID_MultiframeGrayscaleWordSecondaryCaptureImageStorage,
-    UID_XRayAngiographicImageStorage,
-    UID_XRayRadiofluoroscopicImageStorage,
-};
-
-// One context per transfer syntax for the compressed ones, so that the peer can send each
-// instance as it holds it (no transcoding needed, pixel data bit for bit).
-constexpr const char* kCompressedSyntaxes[] = {
-    UID_JPEGProcess1TransferSyntax,         UID_JPEGProcess2_4TransferSyntax,
-    UID_JPEGProcess14SV1TransferSyntax,     UID_JPEGProcess14TransferSyntax,
-    UID_JPEGLSLosslessTransferSyntax,       UID_JPEGLSLossyTransferSyntax,
-    UID_JPEG2000LosslessOnlyTransferSyntax, UID_JPEG2000TransferSyntax,
-    UID_RLELosslessTransferSyntax,          UID_DeflatedExplicitVRLittleEndianTransferSyntax,
-};
 
 // Presentation context IDs are the odd numbers 1..255.
 constexpr std::size_t kMaxContexts = 128;
@@ -138,6 +118,57 @@ PacsMatch matchOf(DcmDataset& answer, QueryLevel level) {
     }
     return m;
 }
+
+// What a C-GET or C-MOVE asks for: the study, or one series of it. The UIDs name cache folders.
+void validateRequest(const RetrieveRequest& request) {
+    if (!isDicomUid(request.studyUid)) {
+        throw std::invalid_argument("study UID '" + processing::printableText(request.studyUid) +
+                                    "' is not a DICOM UID (digits and dots)");
+    }
+    if (!request.seriesUid.empty() && !isDicomUid(request.seriesUid)) {
+        throw std::invalid_argument("series UID '" + processing::printableText(request.seriesUid) +
+                                    "' is not a DICOM UID (digits and dots)");
+    }
+}
+
+DcmDataset retrieveKeys(const RetrieveRequest& request) {
+    DcmDataset keys;
+    putKey(keys, DCM_QueryRetrieveLevel, request.seriesUid.empty() ? "STUDY" : "SERIES");
+    putKey(keys, DCM_StudyInstanceUID, request.studyUid);
+    if (!request.seriesUid.empty()) putKey(keys, DCM_SeriesInstanceUID, request.seriesUid);
+    return keys;
+}
+
+// The C-MOVE requester: each response reports progress (instances the destination wrote, the
+// peer's remaining count) and a raised cancel flag stops waiting for more.
+class MoveScu : public DcmSCU {
+  public:
+    MoveScu(const MoveDestination& destination, const PacsClient::ProgressCallback& progress,
+            const std::atomic<bool>* cancel)
+        : destination_(destination), progress_(progress), cancel_(cancel) {}
+
+    OFCondition handleMOVEResponse(const T_ASC_PresentationContextID presID,
+                                   RetrieveResponse* response,
+                                   OFBool& waitForNextResponse) override {
+        const OFCondition cond = DcmSCU::handleMOVEResponse(presID, response, waitForNextResponse);
+        if (response != nullptr) {
+            if (progress_) {
+                progress_({destination_.received(), response->m_numberOfRemainingSubops,
+                           response->m_numberOfFailedSubops});
+            }
+            if (!waitForNextResponse) finalStatus = response->m_status;
+        }
+        if (cancel_ != nullptr && cancel_->load()) waitForNextResponse = OFFalse;
+        return cond;
+    }
+
+    Uint16 finalStatus = 0xFFFF;
+
+  private:
+    const MoveDestination& destination_;
+    const PacsClient::ProgressCallback& progress_;
+    const std::atomic<bool>* cancel_;
+};
 
 // Frees DcmSCU's response lists, whatever happens to the caller.
 template <typename Response>
@@ -223,22 +254,16 @@ std::vector<std::filesystem::path> PacsClient::get(const RetrieveRequest& reques
                                                    const std::filesystem::path& cache,
                                                    const ProgressCallback& progress,
                                                    const std::atomic<bool>* cancel) const {
-    if (!isDicomUid(request.studyUid)) {
-        throw std::invalid_argument("study UID '" + processing::printableText(request.studyUid) +
-                                    "' is not a DICOM UID (digits and dots)");
-    }
-    if (!request.seriesUid.empty() && !isDicomUid(request.seriesUid)) {
-        throw std::invalid_argument("series UID '" + processing::printableText(request.seriesUid) +
-                                    "' is not a DICOM UID (digits and dots)");
-    }
+    validateRequest(request);
     ensureDcmtkReady();
     RetrieveScu scu(cache, progress, cancel);
     ScuSession session(scu, node_);
     scu.addPresentationContext(UID_GETStudyRootQueryRetrieveInformationModel,
                                uncompressedSyntaxes());
-    for (const char* sopClass : kRetrievedClasses) {
+    // One context per compressed syntax, so that the peer can send each instance as it holds it.
+    for (const char* sopClass : receivedStorageClasses()) {
         scu.addPresentationContext(sopClass, uncompressedSyntaxes(), ASC_SC_ROLE_SCP);
-        for (const char* syntax : kCompressedSyntaxes) {
+        for (const char* syntax : compressedTransferSyntaxes()) {
             OFList<OFString> one;
             one.push_back(syntax);
             scu.addPresentationContext(sopClass, one, ASC_SC_ROLE_SCP);
@@ -247,10 +272,7 @@ std::vector<std::filesystem::path> PacsClient::get(const RetrieveRequest& reques
     session.open("get");
     const T_ASC_PresentationContextID context = scu.findAnyPresentationContextID(
         UID_GETStudyRootQueryRetrieveInformationModel, UID_LittleEndianExplicitTransferSyntax);
-    DcmDataset keys;
-    putKey(keys, DCM_QueryRetrieveLevel, request.seriesUid.empty() ? "STUDY" : "SERIES");
-    putKey(keys, DCM_StudyInstanceUID, request.studyUid);
-    if (!request.seriesUid.empty()) putKey(keys, DCM_SeriesInstanceUID, request.seriesUid);
+    DcmDataset keys = retrieveKeys(request);
     ResponseList<RetrieveResponse> responses;
     const OFCondition cond = scu.sendCGETRequest(context, &keys, &responses.items);
     if (scu.cancelled() || (cancel != nullptr && cancel->load())) {
@@ -271,6 +293,52 @@ std::vector<std::filesystem::path> PacsClient::get(const RetrieveRequest& reques
                         "get refused by " + node_.label() + ": status " + hexStatus(status));
     }
     return scu.written();
+}
+
+std::vector<std::filesystem::path> PacsClient::move(const RetrieveRequest& request,
+                                                    const std::filesystem::path& cache,
+                                                    int localPort, const ProgressCallback& progress,
+                                                    const std::atomic<bool>* cancel) const {
+    validateRequest(request);
+    if (localPort < 1 || localPort > 65535) {
+        throw std::invalid_argument("local port " + std::to_string(localPort) +
+                                    " is not in 1..65535");
+    }
+    ensureDcmtkReady();
+    CacheWriter writer(cache);
+    MoveDestination destination(node_, localPort, writer);
+    destination.start();  // listening before the PACS is asked to connect
+    MoveScu scu(destination, progress, cancel);
+    ScuSession session(scu, node_);
+    scu.addPresentationContext(UID_MOVEStudyRootQueryRetrieveInformationModel,
+                               uncompressedSyntaxes());
+    session.open("move");
+    const T_ASC_PresentationContextID context = scu.findAnyPresentationContextID(
+        UID_MOVEStudyRootQueryRetrieveInformationModel, UID_LittleEndianExplicitTransferSyntax);
+    DcmDataset keys = retrieveKeys(request);
+    ResponseList<RetrieveResponse> responses;
+    const OFCondition cond =
+        scu.sendMOVERequest(context, node_.callingAe.c_str(), &keys, &responses.items);
+    // The PACS answers last, after its sub-operations: the destination's work is done (or
+    // abandoned) once the requester's exchange ends.
+    destination.stop();
+    if (cancel != nullptr && cancel->load()) {
+        throw PacsError(
+            PacsError::Kind::Cancelled,
+            "retrieve cancelled after " + std::to_string(writer.written().size()) + " instance(s)");
+    }
+    if (cond.bad()) session.fail(cond, "move");
+    session.release();
+    if (!writer.failures().empty()) {
+        throw PacsError(PacsError::Kind::Refused, std::to_string(writer.failures().size()) +
+                                                      " instance(s) from " + node_.label() +
+                                                      " not stored: " + writer.failures().front());
+    }
+    if (scu.finalStatus != STATUS_Success && (scu.finalStatus & 0xF000) != 0xB000) {
+        throw PacsError(PacsError::Kind::Refused, "move refused by " + node_.label() + ": status " +
+                                                      hexStatus(scu.finalStatus));
+    }
+    return writer.written();
 }
 
 std::vector<StoreOutcome> PacsClient::store(const std::vector<std::filesystem::path>& files) const {

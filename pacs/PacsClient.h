@@ -59,6 +59,14 @@ class PacsClient {
                                            const std::filesystem::path& cache,
                                            const ProgressCallback& progress = {},
                                            const std::atomic<bool>* cancel = nullptr) const;
+    // C-MOVE, Study Root, to ourselves: the node sends the instances on its own association to
+    // our AE title (node().callingAe, which the PACS must know with this host and
+    // `localPort`); a storage SCP listening on `localPort` meanwhile writes them into the cache
+    // as get() does. The files written; PacsError when any instance failed or was refused.
+    std::vector<std::filesystem::path> move(const RetrieveRequest& request,
+                                            const std::filesystem::path& cache, int localPort,
+                                            const ProgressCallback& progress = {},
+                                            const std::atomic<bool>* cancel = nullptr) const;
     // C-STORE of each file on one association; one outcome per file, in order. Throws
     // PacsError only when the association fails (unreachable, rejected, aborted).
     [[nodiscard]] std::vector<StoreOutcome> store(

@@ -1,33 +1,10 @@
 #include "pacs/RetrieveScu.h"
 
-#include <dcmtk/dcmdata/dcdeftag.h>
-#include <dcmtk/dcmdata/dcfilefo.h>
 #include <dcmtk/dcmnet/dimse.h>
 
-#include <exception>
 #include <memory>
 
-#include "dicom/Part10Encoding.h"
-#include "io/AtomicFile.h"
-#include "pacs/PacsQuery.h"
-#include "processing/core/PrintableText.h"
-
 namespace xrayprep::pacs {
-
-namespace {
-
-std::string stringOf(DcmDataset& dataset, const DcmTagKey& tag) {
-    OFString value;
-    dataset.findAndGetOFString(tag, value);
-    return value.c_str();
-}
-
-// C-STORE status "Refused: Out of Resources" (PS3.4 B.2.3): the instance is not kept.
-constexpr Uint16 kStoreRefused = 0xA700;
-// "Error: Cannot understand": an instance whose UIDs we cannot use.
-constexpr Uint16 kStoreCannotUnderstand = 0xC000;
-
-}  // namespace
 
 RetrieveScu::RetrieveScu(std::filesystem::path cache, ProgressCallback progress,
                          const std::atomic<bool>* cancel)
@@ -58,32 +35,9 @@ OFCondition RetrieveScu::handleSTORERequest(const T_ASC_PresentationContextID /*
     const std::unique_ptr<DcmDataset> dataset(incomingObject);
     continueCGETSession = OFTrue;
     if (!dataset) return DIMSE_NULLKEY;
-    const std::string study = stringOf(*dataset, DCM_StudyInstanceUID);
-    const std::string series = stringOf(*dataset, DCM_SeriesInstanceUID);
-    const std::string instance = stringOf(*dataset, DCM_SOPInstanceUID);
-    if (!isDicomUid(study) || !isDicomUid(series) || !isDicomUid(instance)) {
-        failures_.push_back("instance with malformed UIDs refused (study '" +
-                            processing::printableText(study) + "', SOP instance '" +
-                            processing::printableText(instance) + "')");
-        ++counts_.failed;
-        cStoreReturnStatus = kStoreCannotUnderstand;
-    } else {
-        const auto file = cache_ / study / series / (instance + ".dcm");
-        try {
-            std::filesystem::create_directories(file.parent_path());
-            DcmFileFormat fileFormat(dataset.get());
-            const std::vector<std::uint8_t> bytes =
-                dicom::encodePart10(fileFormat, dataset->getOriginalXfer(), EWM_updateMeta);
-            io::writeFileAtomically(file, bytes);
-            written_.push_back(file);
-            ++counts_.received;
-            cStoreReturnStatus = STATUS_Success;
-        } catch (const std::exception& e) {
-            failures_.push_back(processing::printableText(e.what()));
-            ++counts_.failed;
-            cStoreReturnStatus = kStoreRefused;
-        }
-    }
+    cStoreReturnStatus = cache_.store(*dataset);
+    counts_.received = static_cast<int>(cache_.written().size());
+    counts_.failed = static_cast<int>(cache_.failures().size());
     if (progress_) progress_(counts_);
     if (cancelRequested()) continueCGETSession = OFFalse;
     return EC_Normal;

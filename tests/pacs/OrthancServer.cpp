@@ -18,6 +18,8 @@ namespace xrayprep::test_support {
 
 OrthancServer::OrthancServer() : dicomPort_(freeLoopbackPort()), httpPort_(freeLoopbackPort()) {
     while (httpPort_ == dicomPort_) httpPort_ = freeLoopbackPort();
+    ourPort_ = freeLoopbackPort();
+    while (ourPort_ == dicomPort_ || ourPort_ == httpPort_) ourPort_ = freeLoopbackPort();
 }
 
 OrthancServer::~OrthancServer() { stop(); }
@@ -46,9 +48,8 @@ void OrthancServer::start() {
     config["DicomScpTimeout"] = 10;
     config["SaveJobs"] = false;
     config["DicomModalities"]["xrayprep"] = {
-        {"AET", kOurAe},     {"Host", "127.0.0.1"}, {"Port", freeLoopbackPort()},
-        {"AllowEcho", true}, {"AllowFind", true},   {"AllowGet", true},
-        {"AllowMove", true}, {"AllowStore", true}};
+        {"AET", kOurAe},     {"Host", "127.0.0.1"}, {"Port", ourPort_},  {"AllowEcho", true},
+        {"AllowFind", true}, {"AllowGet", true},    {"AllowMove", true}, {"AllowStore", true}};
     const auto configFile = folder_ / "orthanc.json";
     std::ofstream(configFile) << processing::dumpJson(config);
 

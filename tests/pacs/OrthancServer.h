@@ -34,6 +34,8 @@ class OrthancServer {
 
     [[nodiscard]] int dicomPort() const { return dicomPort_; }
     [[nodiscard]] int httpPort() const { return httpPort_; }
+    // The port Orthanc has for our AE (its DicomModalities entry): where a C-MOVE to us goes.
+    [[nodiscard]] int ourPort() const { return ourPort_; }
     [[nodiscard]] std::string log() const;
 
   private:
@@ -42,6 +44,7 @@ class OrthancServer {
     TempDir folder_{"xrayprep-orthanc"};
     int dicomPort_ = 0;
     int httpPort_ = 0;
+    int ourPort_ = 0;
     pid_t pid_ = -1;
 };
 

@@ -175,6 +175,32 @@ TEST_F(PacsClientTest, GetStudyWritesTheUploadedInstancesIntoTheCache) {
     EXPECT_EQ(entries, expected.size());
 }
 
+TEST_F(PacsClientTest, MoveStudyToOurStorageScp) {
+    test_support::TempDir cache("xrayprep-pacs-cache");
+    const UploadedInstance& first = uploaded_.front();
+    int lastReceived = 0;
+    const auto start = std::chrono::steady_clock::now();
+    const auto files =
+        PacsClient(node()).move({first.studyUid, ""}, cache.path(), server_->ourPort(),
+                                [&](const RetrieveProgress& p) { lastReceived = p.received; });
+    std::printf("C-MOVE of %zu instance(s): %.2f s\n", files.size(), secondsSince(start));
+    std::set<std::string> expected;
+    for (const auto& u : uploaded_) {
+        if (u.studyUid == first.studyUid) expected.insert(u.sopUid);
+    }
+    std::set<std::string> got;
+    for (const auto& f : files) got.insert(sopUidOf(f));
+    EXPECT_EQ(got, expected);
+    EXPECT_EQ(lastReceived, static_cast<int>(expected.size()));
+    for (const auto& u : uploaded_) {
+        if (u.studyUid != first.studyUid) continue;
+        const auto moved = cache.path() / u.studyUid / u.seriesUid / (u.sopUid + ".dcm");
+        ASSERT_TRUE(std::filesystem::exists(moved)) << moved;
+        EXPECT_EQ(test_support::pixelDataBytes(moved), test_support::pixelDataBytes(u.file))
+            << u.file;
+    }
+}
+
 TEST_F(PacsClientTest, GetOfAnUnknownStudyWritesNothing) {
     test_support::TempDir cache("xrayprep-pacs-cache");
     std::vector<std::filesystem::path> files;
