@@ -1,4 +1,4 @@
-// `xrayprep-cli pacs echo|find|get|store`: the pacs module's client on the command line.
+// `xrayprep-cli pacs echo|find|get|move|store`: the pacs module's client on the command line.
 // Everything the peer sent is printed through processing::printableText (or escaped as JSON),
 // so a hostile PACS cannot drive the terminal.
 #include <unistd.h>
@@ -122,7 +122,8 @@ int runFind(const ParsedArguments& args) {
     return 0;
 }
 
-int runGet(const ParsedArguments& args) {
+// get and move: the same request and cache; move also names the port the PACS connects to.
+int runRetrieve(const ParsedArguments& args, bool move) {
     pacs::RetrieveRequest request;
     request.studyUid = args.value("study-uid").value_or("");
     request.seriesUid = args.value("series-uid").value_or("");
@@ -139,11 +140,22 @@ int runGet(const ParsedArguments& args) {
         std::fprintf(stderr, "\rreceived %d, %d remaining, %d failed   ", p.received, p.remaining,
                      p.failed);
     };
-    const auto files = client.get(request, cache, progress);
+    const auto files = move ? client.move(request, cache, args.intValue("listen-port", 0), progress)
+                            : client.get(request, cache, progress);
     if (terminal) std::fputc('\n', stderr);
     for (const auto& file : files) std::printf("%s\n", printableText(file.string()).c_str());
     std::printf("retrieved %zu instance(s) into %s\n", files.size(), printableText(cache).c_str());
     return 0;
+}
+
+// The options of get and move.
+void declareRetrieveOptions(CLI::App& command) {
+    declareNodeOptions(command);
+    valueOption(command, "study-uid", "UID", "Study Instance UID")->required();
+    valueOption(command, "series-uid", "UID", "Series Instance UID (default: the whole study)");
+    valueOption(command, "cache", "DIR",
+                "cache folder: files go to DIR/STUDY/SERIES/SOPINSTANCE.dcm")
+        ->required();
 }
 
 int runStore(const ParsedArguments& args) {
@@ -172,7 +184,7 @@ int runStore(const ParsedArguments& args) {
 
 void declarePacsCommand(CLI::App& cli) {
     CLI::App& pacs = *cli.add_subcommand(
-        "pacs", "Talk to a PACS (DICOM network): echo, find, get (C-GET), store");
+        "pacs", "Talk to a PACS (DICOM network): echo, find, get (C-GET), move (C-MOVE), store");
     pacs.require_subcommand(1);
     pacs.footer(
         "Exit codes: 0 ok; 1 the network or the PACS failed (one line on stderr); 2 usage "
@@ -192,11 +204,13 @@ void declarePacsCommand(CLI::App& cli) {
     valueOption(find, "study-uid", "UID", "Study Instance UID (e.g. the series of one study)");
     flagOption(find, "json", "print the matches as a JSON array");
 
-    CLI::App& get = *pacs.add_subcommand("get", "Retrieve a study or series (C-GET) into a cache");
-    declareNodeOptions(get);
-    valueOption(get, "study-uid", "UID", "Study Instance UID")->required();
-    valueOption(get, "series-uid", "UID", "Series Instance UID (default: the whole study)");
-    valueOption(get, "cache", "DIR", "cache folder: files go to DIR/STUDY/SERIES/SOPINSTANCE.dcm")
+    declareRetrieveOptions(
+        *pacs.add_subcommand("get", "Retrieve a study or series (C-GET) into a cache"));
+    CLI::App& move = *pacs.add_subcommand(
+        "move", "Retrieve a study or series (C-MOVE to our AE title) into a cache");
+    declareRetrieveOptions(move);
+    integerOption(move, "listen-port", 1, 65535,
+                  "port we receive on: the PACS must know our AE title with this host and port")
         ->required();
 
     CLI::App& store = *pacs.add_subcommand("store", "Send DICOM files (C-STORE)");
@@ -211,7 +225,8 @@ int runPacsCommand(const CLI::App& pacs) {
     try {
         if (name == "echo") return runEcho(args);
         if (name == "find") return runFind(args);
-        if (name == "get") return runGet(args);
+        if (name == "get") return runRetrieve(args, false);
+        if (name == "move") return runRetrieve(args, true);
         return runStore(args);
     } catch (const UsageError&) {
         throw;

@@ -87,6 +87,17 @@ TEST_F(PacsCliTest, GetThenStoreBack) {
         << stored.output;
 }
 
+TEST_F(PacsCliTest, Move) {
+    TempDir cache("xrayprep-pacs-cli-cache");
+    const CliResult r =
+        runCliProcess(pacs("move", {"--study-uid", uploaded_.studyUid, "--cache", cache.path(),
+                                    "--listen-port", std::to_string(server_->ourPort())}));
+    ASSERT_EQ(r.exitCode, 0) << r.output;
+    EXPECT_TRUE(std::filesystem::is_regular_file(cache.path() / uploaded_.studyUid /
+                                                 uploaded_.seriesUid / (uploaded_.sopUid + ".dcm")))
+        << r.output;
+}
+
 TEST_F(PacsCliTest, StoreOfANonDicomFileFails) {
     const auto bad = workDir_->path() / "not-dicom.dcm";
     std::ofstream(bad) << "hello";
