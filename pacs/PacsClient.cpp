@@ -139,6 +139,31 @@ DcmDataset retrieveKeys(const RetrieveRequest& request) {
     return keys;
 }
 
+// The end of a C-GET or C-MOVE exchange (`cond`): cancelled, failed, any instance not stored,
+// or a final status other than success or warning are PacsError; else the files written.
+std::vector<std::filesystem::path> finishRetrieve(ScuSession& session, const OFCondition& cond,
+                                                  bool cancelled, const CacheWriter& writer,
+                                                  Uint16 finalStatus, const std::string& operation,
+                                                  const PacsNode& node) {
+    if (cancelled) {
+        throw PacsError(
+            PacsError::Kind::Cancelled,
+            "retrieve cancelled after " + std::to_string(writer.written().size()) + " instance(s)");
+    }
+    if (cond.bad()) session.fail(cond, operation);
+    session.release();
+    if (!writer.failures().empty()) {
+        throw PacsError(PacsError::Kind::Refused, std::to_string(writer.failures().size()) +
+                                                      " instance(s) from " + node.label() +
+                                                      " not stored: " + writer.failures().front());
+    }
+    if (finalStatus != STATUS_Success && (finalStatus & 0xF000) != 0xB000) {
+        throw PacsError(PacsError::Kind::Refused, operation + " refused by " + node.label() +
+                                                      ": status " + hexStatus(finalStatus));
+    }
+    return writer.written();
+}
+
 // The C-MOVE requester: each response reports progress (instances the destination wrote, the
 // peer's remaining count) and a raised cancel flag stops waiting for more.
 class MoveScu : public DcmSCU {
@@ -216,9 +241,7 @@ void PacsClient::echo() const {
     ensureDcmtkReady();
     DcmSCU scu;
     ScuSession session(scu, node_);
-    scu.addPresentationContext(UID_VerificationSOPClass, uncompressedSyntaxes());
-    session.open("echo");
-    const OFCondition cond = scu.sendECHORequest(0);
+    const OFCondition cond = scu.sendECHORequest(session.openFor(UID_VerificationSOPClass, "echo"));
     if (cond.bad()) session.fail(cond, "echo");
     session.release();
 }
@@ -228,11 +251,8 @@ std::vector<PacsMatch> PacsClient::find(const PacsQuery& query) const {
     ensureDcmtkReady();
     DcmSCU scu;
     ScuSession session(scu, node_);
-    scu.addPresentationContext(UID_FINDStudyRootQueryRetrieveInformationModel,
-                               uncompressedSyntaxes());
-    session.open("find");
-    const T_ASC_PresentationContextID context = scu.findAnyPresentationContextID(
-        UID_FINDStudyRootQueryRetrieveInformationModel, UID_LittleEndianExplicitTransferSyntax);
+    const T_ASC_PresentationContextID context =
+        session.openFor(UID_FINDStudyRootQueryRetrieveInformationModel, "find");
     DcmDataset keys = findKeys(query);
     ResponseList<QRResponse> responses;
     const OFCondition cond = scu.sendFINDRequest(context, &keys, &responses.items);
@@ -258,8 +278,6 @@ std::vector<std::filesystem::path> PacsClient::get(const RetrieveRequest& reques
     ensureDcmtkReady();
     RetrieveScu scu(cache, progress, cancel);
     ScuSession session(scu, node_);
-    scu.addPresentationContext(UID_GETStudyRootQueryRetrieveInformationModel,
-                               uncompressedSyntaxes());
     // One context per compressed syntax, so that the peer can send each instance as it holds it.
     for (const char* sopClass : receivedStorageClasses()) {
         scu.addPresentationContext(sopClass, uncompressedSyntaxes(), ASC_SC_ROLE_SCP);
@@ -269,30 +287,13 @@ std::vector<std::filesystem::path> PacsClient::get(const RetrieveRequest& reques
             scu.addPresentationContext(sopClass, one, ASC_SC_ROLE_SCP);
         }
     }
-    session.open("get");
-    const T_ASC_PresentationContextID context = scu.findAnyPresentationContextID(
-        UID_GETStudyRootQueryRetrieveInformationModel, UID_LittleEndianExplicitTransferSyntax);
+    const T_ASC_PresentationContextID context =
+        session.openFor(UID_GETStudyRootQueryRetrieveInformationModel, "get");
     DcmDataset keys = retrieveKeys(request);
     ResponseList<RetrieveResponse> responses;
     const OFCondition cond = scu.sendCGETRequest(context, &keys, &responses.items);
-    if (scu.cancelled() || (cancel != nullptr && cancel->load())) {
-        throw PacsError(
-            PacsError::Kind::Cancelled,
-            "retrieve cancelled after " + std::to_string(scu.written().size()) + " instance(s)");
-    }
-    if (cond.bad()) session.fail(cond, "get");
-    session.release();
-    if (!scu.failures().empty()) {
-        throw PacsError(PacsError::Kind::Refused, std::to_string(scu.failures().size()) +
-                                                      " instance(s) from " + node_.label() +
-                                                      " not stored: " + scu.failures().front());
-    }
-    const Uint16 status = scu.finalStatus();
-    if (status != STATUS_Success && (status & 0xF000) != 0xB000) {
-        throw PacsError(PacsError::Kind::Refused,
-                        "get refused by " + node_.label() + ": status " + hexStatus(status));
-    }
-    return scu.written();
+    return finishRetrieve(session, cond, scu.cancelled() || (cancel != nullptr && cancel->load()),
+                          scu.cacheWriter(), scu.finalStatus(), "get", node_);
 }
 
 std::vector<std::filesystem::path> PacsClient::move(const RetrieveRequest& request,
@@ -310,11 +311,8 @@ std::vector<std::filesystem::path> PacsClient::move(const RetrieveRequest& reque
     destination.start();  // listening before the PACS is asked to connect
     MoveScu scu(destination, progress, cancel);
     ScuSession session(scu, node_);
-    scu.addPresentationContext(UID_MOVEStudyRootQueryRetrieveInformationModel,
-                               uncompressedSyntaxes());
-    session.open("move");
-    const T_ASC_PresentationContextID context = scu.findAnyPresentationContextID(
-        UID_MOVEStudyRootQueryRetrieveInformationModel, UID_LittleEndianExplicitTransferSyntax);
+    const T_ASC_PresentationContextID context =
+        session.openFor(UID_MOVEStudyRootQueryRetrieveInformationModel, "move");
     DcmDataset keys = retrieveKeys(request);
     ResponseList<RetrieveResponse> responses;
     const OFCondition cond =
@@ -322,23 +320,8 @@ std::vector<std::filesystem::path> PacsClient::move(const RetrieveRequest& reque
     // The PACS answers last, after its sub-operations: the destination's work is done (or
     // abandoned) once the requester's exchange ends.
     destination.stop();
-    if (cancel != nullptr && cancel->load()) {
-        throw PacsError(
-            PacsError::Kind::Cancelled,
-            "retrieve cancelled after " + std::to_string(writer.written().size()) + " instance(s)");
-    }
-    if (cond.bad()) session.fail(cond, "move");
-    session.release();
-    if (!writer.failures().empty()) {
-        throw PacsError(PacsError::Kind::Refused, std::to_string(writer.failures().size()) +
-                                                      " instance(s) from " + node_.label() +
-                                                      " not stored: " + writer.failures().front());
-    }
-    if (scu.finalStatus != STATUS_Success && (scu.finalStatus & 0xF000) != 0xB000) {
-        throw PacsError(PacsError::Kind::Refused, "move refused by " + node_.label() + ": status " +
-                                                      hexStatus(scu.finalStatus));
-    }
-    return writer.written();
+    return finishRetrieve(session, cond, cancel != nullptr && cancel->load(), writer,
+                          scu.finalStatus, "move", node_);
 }
 
 std::vector<StoreOutcome> PacsClient::store(const std::vector<std::filesystem::path>& files) const {

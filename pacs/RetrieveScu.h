@@ -25,10 +25,8 @@ class RetrieveScu : public DcmSCU {
     RetrieveScu(std::filesystem::path cache, ProgressCallback progress,
                 const std::atomic<bool>* cancel);
 
-    [[nodiscard]] const std::vector<std::filesystem::path>& written() const {
-        return cache_.written();
-    }
-    [[nodiscard]] const std::vector<std::string>& failures() const { return cache_.failures(); }
+    // The instances written and refused so far.
+    [[nodiscard]] const CacheWriter& cacheWriter() const { return cache_; }
     [[nodiscard]] bool cancelled() const { return cancelled_; }
     // The final C-GET response's status (0 success, 0xB000 warning, 0xFE00 cancelled, ...).
     [[nodiscard]] Uint16 finalStatus() const { return finalStatus_; }

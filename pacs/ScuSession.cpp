@@ -109,6 +109,15 @@ void ScuSession::open(const std::string& operation) {
     if (cond.bad()) failToConnect(cond, operation);
 }
 
+unsigned char ScuSession::openFor(const char* sopClass, const std::string& operation) {
+    OFList<OFString> syntaxes;
+    syntaxes.push_back(UID_LittleEndianExplicitTransferSyntax);
+    syntaxes.push_back(UID_LittleEndianImplicitTransferSyntax);
+    scu_.addPresentationContext(sopClass, syntaxes);
+    open(operation);
+    return scu_.findAnyPresentationContextID(sopClass, UID_LittleEndianExplicitTransferSyntax);
+}
+
 void ScuSession::release() {
     released_ = true;
     if (scu_.isConnected()) scu_.releaseAssociation();

@@ -24,6 +24,9 @@ class ScuSession {
     // initNetwork + negotiateAssociation. `operation` ("echo", "find") names the service in
     // the message when the peer accepts none of the proposed presentation contexts.
     void open(const std::string& operation);
+    // Proposes `sopClass` in the uncompressed little-endian syntaxes (besides any contexts the
+    // caller added), opens, and returns the accepted context's ID for the request.
+    unsigned char openFor(const char* sopClass, const std::string& operation);
     // A-RELEASE; the destructor aborts instead when this was not called.
     void release();
     // Throws the PacsError that `condition` (from a DIMSE exchange of `operation`) means.

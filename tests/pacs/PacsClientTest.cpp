@@ -75,6 +75,18 @@ class PacsClientTest : public ::testing::Test {
         return n;
     }
 
+    // Each uploaded instance of the study is in the cache, its pixel data as in the file sent.
+    static void expectPixelDataAsUploaded(const std::filesystem::path& cache,
+                                          const std::string& studyUid) {
+        for (const auto& u : uploaded_) {
+            if (u.studyUid != studyUid) continue;
+            const auto retrieved = cache / u.studyUid / u.seriesUid / (u.sopUid + ".dcm");
+            ASSERT_TRUE(std::filesystem::exists(retrieved)) << retrieved;
+            EXPECT_EQ(test_support::pixelDataBytes(retrieved), test_support::pixelDataBytes(u.file))
+                << u.file;
+        }
+    }
+
     static inline std::unique_ptr<OrthancServer> server_;
     static inline std::unique_ptr<test_support::TempDir> workDir_;
     static inline std::vector<UploadedInstance> uploaded_;
@@ -158,13 +170,7 @@ TEST_F(PacsClientTest, GetStudyWritesTheUploadedInstancesIntoTheCache) {
     ASSERT_FALSE(progress.empty());
     EXPECT_EQ(progress.back().received, static_cast<int>(expected.size()));
     // Pixel data bit for bit as uploaded, and no temporary left in the cache.
-    for (const auto& u : uploaded_) {
-        if (u.studyUid != first.studyUid) continue;
-        const auto retrieved = cache.path() / u.studyUid / u.seriesUid / (u.sopUid + ".dcm");
-        ASSERT_TRUE(std::filesystem::exists(retrieved)) << retrieved;
-        EXPECT_EQ(test_support::pixelDataBytes(retrieved), test_support::pixelDataBytes(u.file))
-            << u.file;
-    }
+    expectPixelDataAsUploaded(cache.path(), first.studyUid);
     std::size_t entries = 0;
     for (const auto& e : std::filesystem::recursive_directory_iterator(cache.path())) {
         if (e.is_regular_file()) {
@@ -192,13 +198,7 @@ TEST_F(PacsClientTest, MoveStudyToOurStorageScp) {
     for (const auto& f : files) got.insert(sopUidOf(f));
     EXPECT_EQ(got, expected);
     EXPECT_EQ(lastReceived, static_cast<int>(expected.size()));
-    for (const auto& u : uploaded_) {
-        if (u.studyUid != first.studyUid) continue;
-        const auto moved = cache.path() / u.studyUid / u.seriesUid / (u.sopUid + ".dcm");
-        ASSERT_TRUE(std::filesystem::exists(moved)) << moved;
-        EXPECT_EQ(test_support::pixelDataBytes(moved), test_support::pixelDataBytes(u.file))
-            << u.file;
-    }
+    expectPixelDataAsUploaded(cache.path(), first.studyUid);
 }
 
 TEST_F(PacsClientTest, GetOfAnUnknownStudyWritesNothing) {
