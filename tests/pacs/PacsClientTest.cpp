@@ -10,6 +10,7 @@
 #include <dcmtk/dcmdata/dcfilefo.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <set>
@@ -199,6 +200,32 @@ TEST_F(PacsClientTest, MoveStudyToOurStorageScp) {
     EXPECT_EQ(got, expected);
     EXPECT_EQ(lastReceived, static_cast<int>(expected.size()));
     expectPixelDataAsUploaded(cache.path(), first.studyUid);
+}
+
+TEST_F(PacsClientTest, CancelledGetKeepsOnlyWholeFiles) {
+    test_support::TempDir cache("xrayprep-pacs-cache");
+    std::atomic<bool> cancel{false};
+    // Raised as the first instance arrives: the retrieve stops there.
+    const auto raise = [&](const RetrieveProgress& p) {
+        if (p.received >= 1) cancel = true;
+    };
+    try {
+        (void)PacsClient(node()).get({uploaded_.front().studyUid, ""}, cache.path(), raise,
+                                     &cancel);
+        ADD_FAILURE() << "a cancelled get returned normally";
+    } catch (const PacsError& e) {
+        EXPECT_EQ(e.kind(), PacsError::Kind::Cancelled) << e.what();
+        EXPECT_NE(std::string(e.what()).find("retrieve cancelled after 1 instance(s)"),
+                  std::string::npos)
+            << e.what();
+    }
+    for (const auto& e : std::filesystem::recursive_directory_iterator(cache.path())) {
+        if (e.is_regular_file()) {
+            EXPECT_EQ(e.path().extension(), ".dcm") << e.path();
+        }
+    }
+    // The server is still fine for the next association.
+    EXPECT_NO_THROW(PacsClient(node()).echo());
 }
 
 TEST_F(PacsClientTest, GetOfAnUnknownStudyWritesNothing) {
