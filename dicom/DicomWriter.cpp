@@ -18,6 +18,7 @@
 
 #include "dicom/DcmtkSetup.h"
 #include "dicom/Deidentifier.h"
+#include "dicom/Part10Encoding.h"
 #include "dicom/WriterSupport.h"
 #include "io/AtomicFile.h"
 
@@ -172,7 +173,8 @@ void DicomWriter::operator()(const processing::Image& image,
         putDerivation(ds, options_);
         // AtomicFile checks the protected inputs again, and the destination's kind, when it
         // opens and just before it renames.
-        io::writeFileAtomically(file, writer_support::encodePart10(fileFormat),
+        io::writeFileAtomically(file,
+                                encodePart10(fileFormat, EXS_LittleEndianExplicit, EWM_fileformat),
                                 options_.protectedPaths);
     } catch (const std::exception& e) {
         if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");

@@ -21,6 +21,7 @@
 
 #include "dicom/DcmtkSetup.h"
 #include "dicom/Deidentifier.h"
+#include "dicom/Part10Encoding.h"
 #include "dicom/WriterSupport.h"
 #include "io/AtomicFile.h"
 
@@ -242,7 +243,8 @@ void SegmentationWriter::operator()(const processing::Mask& mask,
         // This program's words, after de-identification (which removes free text).
         if (!options_.seriesDescription.empty())
             put(ds, DCM_SeriesDescription, options_.seriesDescription);
-        io::writeFileAtomically(file, writer_support::encodePart10(fileFormat),
+        io::writeFileAtomically(file,
+                                encodePart10(fileFormat, EXS_LittleEndianExplicit, EWM_fileformat),
                                 options_.protectedPaths);
     } catch (const std::exception& e) {
         if (dynamic_cast<const std::bad_alloc*>(&e)) throw DicomError(file, "out of memory");

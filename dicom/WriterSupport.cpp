@@ -54,29 +54,4 @@ void refuseProtected(const std::filesystem::path& file,
 // DCMTK writes into a buffer stream, drained whenever it fills, so that the bytes reach the
 // disk through io::AtomicFile like every other output (a temporary created with O_EXCL under a
 // 64-bit random name, fsync'd, renamed over a regular file only).
-std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat) {
-    std::vector<std::uint8_t> bytes;
-    std::vector<char> chunk(std::size_t{1} << 20);
-    DcmOutputBufferStream stream(chunk.data(), static_cast<offile_off_t>(chunk.size()));
-    const auto drain = [&] {
-        void* data = nullptr;
-        offile_off_t length = 0;
-        stream.flushBuffer(data, length);
-        const auto* first = static_cast<const std::uint8_t*>(data);
-        bytes.insert(bytes.end(), first, first + length);
-    };
-    fileFormat.transferInit();
-    OFCondition status = EC_StreamNotifyClient;
-    while (status == EC_StreamNotifyClient) {
-        status = fileFormat.write(stream, EXS_LittleEndianExplicit, EET_ExplicitLength, nullptr,
-                                  EGL_recalcGL, EPD_noChange, 0, 0, 0, EWM_fileformat);
-        drain();
-    }
-    fileFormat.transferEnd();
-    if (status.bad()) throw std::runtime_error(std::string("cannot encode: ") + status.text());
-    stream.flush();
-    drain();
-    return bytes;
-}
-
 }  // namespace xrayprep::dicom::writer_support

@@ -35,7 +35,4 @@ void put(DcmItem& item, const DcmTagKey& tag, const std::string& value);
 void refuseProtected(const std::filesystem::path& file,
                      const std::vector<std::filesystem::path>& protectedPaths);
 
-// The Part 10 file (explicit VR little endian) in memory, for io::writeFileAtomically.
-[[nodiscard]] std::vector<std::uint8_t> encodePart10(DcmFileFormat& fileFormat);
-
 }  // namespace xrayprep::dicom::writer_support

@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev
   libdcmtk-dev dcmtk libopenjp2-7-dev libvtk9-dev
   libgtest-dev nlohmann-json3-dev libcli11-dev
+  orthanc  # a private DICOM server for the pacs tests (started and stopped by the tests)
   python3-vtk9
   python3-pydicom  # the tests read seg.dcm back with an independent reader (tests/dicom/read_seg.py)
   xvfb xauth fonts-dejavu-core

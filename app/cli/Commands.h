@@ -15,6 +15,12 @@ void declareRunCommand(CLI::App& cli);
 void declareBenchCommand(CLI::App& cli);
 void declarePhantomCommand(CLI::App& cli);
 void declarePhantomEvalCommand(CLI::App& cli);
+#ifdef XRAYPREP_HAVE_PACS
+// `pacs echo|find|get|store` (full builds): runs the chosen sub-command of `pacs`; network and
+// remote failures print one line and return 1.
+void declarePacsCommand(CLI::App& cli);
+int runPacsCommand(const CLI::App& pacs);
+#endif
 
 int runRunCommand(const ParsedArguments& args);
 int runBenchCommand(const ParsedArguments& args);

@@ -58,6 +58,9 @@ int main(int argc, char** argv) {
     xrayprep::app::declareBenchCommand(cli);
     xrayprep::app::declarePhantomCommand(cli);
     xrayprep::app::declarePhantomEvalCommand(cli);
+#ifdef XRAYPREP_HAVE_PACS
+    xrayprep::app::declarePacsCommand(cli);
+#endif
     cli.add_subcommand("backends", "List the compute backends and why one is unavailable");
     if (argc <= 1) {
         std::fputs(cli.help().c_str(), stderr);
@@ -69,7 +72,8 @@ int main(int argc, char** argv) {
     };
     if (const std::string first = argv[1]; first.rfind('-', 0) != 0 && !known(first)) {
         return usageError(
-            "unknown command '" + first + "' (run, bench, phantom, phantom-eval, backends)", "");
+            "unknown command '" + first + "' (run, bench, phantom, phantom-eval, pacs, backends)",
+            "");
     }
     std::string command;
     try {
@@ -92,6 +96,9 @@ int main(int argc, char** argv) {
         if (command == "bench") return xrayprep::app::runBenchCommand(args);
         if (command == "phantom") return xrayprep::app::runPhantomCommand(args);
         if (command == "phantom-eval") return xrayprep::app::runPhantomEvalCommand(args);
+#ifdef XRAYPREP_HAVE_PACS
+        if (command == "pacs") return xrayprep::app::runPacsCommand(chosen);
+#endif
         return listBackends();
     } catch (const xrayprep::app::UsageError& e) {
         return usageError(e.what(), command);
