@@ -21,6 +21,10 @@ const QString kDebounce = QStringLiteral("pipeline/debounceMs");
 const QString kExportItems = QStringLiteral("export/items");
 const QString kExportAnonymize = QStringLiteral("export/anonymize");
 const QString kWindowLevel = QStringLiteral("view/windowLevelPreset");
+const QString kPacsCallingAe = QStringLiteral("pacs/callingAe");
+const QString kPacsCalledAe = QStringLiteral("pacs/calledAe");
+const QString kPacsHost = QStringLiteral("pacs/host");
+const QString kPacsPort = QStringLiteral("pacs/port");
 constexpr int kDefaultDebounceMs = 40;
 constexpr int kMaxDebounceMs = 2000;
 }  // namespace
@@ -144,6 +148,27 @@ QString AppSettings::windowLevelPreset() const { return settings_->value(kWindow
 
 void AppSettings::setWindowLevelPreset(const QString& name) {
     settings_->setValue(kWindowLevel, name);
+}
+
+std::optional<pacs::PacsNode> AppSettings::pacsNode() const {
+    if (!settings_->contains(kPacsHost)) return std::nullopt;
+    pacs::PacsNode node;
+    node.callingAe = settings_->value(kPacsCallingAe, QString::fromStdString(node.callingAe))
+                         .toString()
+                         .toStdString();
+    node.calledAe = settings_->value(kPacsCalledAe, QString::fromStdString(node.calledAe))
+                        .toString()
+                        .toStdString();
+    node.host = settings_->value(kPacsHost).toString().toStdString();
+    node.port = settings_->value(kPacsPort, node.port).toInt();
+    return node;
+}
+
+void AppSettings::setPacsNode(const pacs::PacsNode& node) {
+    settings_->setValue(kPacsCallingAe, QString::fromStdString(node.callingAe));
+    settings_->setValue(kPacsCalledAe, QString::fromStdString(node.calledAe));
+    settings_->setValue(kPacsHost, QString::fromStdString(node.host));
+    settings_->setValue(kPacsPort, node.port);
 }
 
 void AppSettings::sync() { settings_->sync(); }

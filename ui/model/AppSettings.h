@@ -5,7 +5,9 @@
 #include <QString>
 #include <QStringList>
 #include <memory>
+#include <optional>
 
+#include "pacs/PacsNode.h"
 #include "processing/pipeline/ComputeBackend.h"
 
 namespace xrayprep::ui {
@@ -54,6 +56,11 @@ class AppSettings {
 
     [[nodiscard]] QString windowLevelPreset() const;  // the last choice; empty: none
     void setWindowLevelPreset(const QString& name);
+
+    // The PACS node of File > Open from PACS and Send to PACS (AE titles, host, port); nullopt
+    // until one was saved.
+    [[nodiscard]] std::optional<pacs::PacsNode> pacsNode() const;
+    void setPacsNode(const pacs::PacsNode& node);
 
     void sync();
 
