@@ -16,10 +16,12 @@
 #include <QProgressDialog>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QToolBar>
 #include <QToolButton>
 
 #include "ui/model/AppSettings.h"
+#include "ui/model/PacsSession.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/panels/BackendChoice.h"
 #include "ui/panels/BackendSelector.h"
@@ -62,7 +64,9 @@ MainWindow::MainWindow(PipelineModel& model, AppSettings& settings, QWidget* par
     updateTitle();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    delete pacsSend_;  // waits for a running store before the folder it reads goes
+}
 
 void MainWindow::buildCentralArea() {
     centre_ = new QStackedWidget(this);
@@ -173,6 +177,8 @@ void MainWindow::connectActions() {
     connect(a.openSamplePlanar, &QAction::triggered, this, [this] { openSample(false); });
     connect(a.openSampleLateral, &QAction::triggered, this, [this] { openSample(true); });
     connect(a.exportResults, &QAction::triggered, this, &MainWindow::chooseExport);
+    connect(a.openFromPacs, &QAction::triggered, this, &MainWindow::openFromPacs);
+    connect(a.sendToPacs, &QAction::triggered, this, &MainWindow::sendToPacs);
     connect(&model_, &PipelineModel::exportFinished, this, &MainWindow::exportFinished);
     connect(&model_, &PipelineModel::exportProgress, this,
             [this](int done, int total, const QString& file) {
@@ -356,6 +362,7 @@ void MainWindow::onInputLoaded() {
     meshPreview_->clear();
     showQuality();
     actions_->setHasImage(true);
+    updatePacsSend();
     if (!model_.inputPath().isEmpty()) {
         settings_.addRecentFile(model_.inputPath());
         refreshRecentFiles();
@@ -385,6 +392,7 @@ void MainWindow::onRunFinished() {
     const DisplayedRun& run = model_.displayed();
     const auto serial = model_.lastTiming(processing::BackendKind::Serial);
     timing_->setLastRun(run.timing, serial);
+    updatePacsSend();
     runLabel_->setText(tr("%1 · %2 ms")
                            .arg(QString::fromStdString(run.timing.backendDescription))
                            .arg(run.timing.totalWallMs(), 0, 'f', 1));

@@ -2,6 +2,8 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <QStringList>
+#include <memory>
 
 #include "processing/pipeline/ComputeBackend.h"
 #include "ui/data/ViewStage.h"
@@ -11,6 +13,7 @@ class QLabel;
 class QProgressBar;
 class QProgressDialog;
 class QStackedWidget;
+class QTemporaryDir;
 class QToolButton;
 
 namespace xrayprep::ui {
@@ -23,6 +26,9 @@ class MaskChecksPanel;
 class MaskEditBar;
 class MaskEditController;
 class MeshPreviewDock;
+class PacsDialog;
+class PacsSession;
+struct PacsOutcome;
 class ParameterPanel;
 class PipelineModel;
 class StageDisplay;
@@ -47,6 +53,9 @@ class MainWindow : public QMainWindow {
     [[nodiscard]] ViewStage currentStage() const;
     [[nodiscard]] StageDisplay& stageDisplay() { return *display_; }
     [[nodiscard]] MaskEditBar& maskEditBar() { return *editBar_; }
+    // File > Open from PACS: the dialog (created, shown and returned; one at a time).
+    PacsDialog* openFromPacs();
+    void sendToPacs();  // File > Send to PACS
 
   protected:
     void showEvent(QShowEvent* event) override;
@@ -73,6 +82,10 @@ class MainWindow : public QMainWindow {
     void chooseExport();
     void exportFinished(const QString& folder, const QStringList& files, const QString& error,
                         bool cancelled);
+    void pacsRetrieved(const QStringList& files, const QString& folder);
+    void pacsExported(const QStringList& files, const QString& error, bool cancelled);
+    void pacsStored(const PacsOutcome& outcome);
+    void updatePacsSend();
     void refreshRecentFiles();
     void updateTitle();
     void updateBackendControls();
@@ -114,6 +127,9 @@ class MainWindow : public QMainWindow {
     QProgressBar* progress_ = nullptr;
     QProgressDialog* exportProgress_ = nullptr;  // while File > Export writes
     QToolButton* cancelButton_ = nullptr;
+    QPointer<PacsDialog> pacsDialog_;
+    PacsSession* pacsSend_ = nullptr;                // File > Send to PACS's stores
+    std::unique_ptr<QTemporaryDir> pacsSendFolder_;  // its exported files, while it runs
 };
 
 }  // namespace xrayprep::ui

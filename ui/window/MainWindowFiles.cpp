@@ -126,6 +126,10 @@ void MainWindow::exportFinished(const QString& folder, const QStringList& files,
         exportProgress_->deleteLater();
         exportProgress_ = nullptr;
     }
+    if (pacsSendFolder_) {  // the files of File > Send to PACS
+        pacsExported(files, error, cancelled);
+        return;
+    }
     if (!error.isEmpty()) {
         showMessage(tr("The export failed"),
                     tr("%1\n\nNothing was written into %2.").arg(error, folder));

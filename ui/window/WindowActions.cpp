@@ -57,6 +57,12 @@ void WindowActions::createFileMenu(QMainWindow* window) {
     exportResults = makeAction(this, tr("&Export…"), QKeySequence(tr("Ctrl+E")),
                                tr("Write the masks, final image, ESF, contours, meshes, derived "
                                   "DICOM, contact sheet or report into a folder"));
+    openFromPacs = makeAction(this, tr("Open from &PACS…"), QKeySequence(tr("Ctrl+Shift+P")),
+                              tr("Find a study on a DICOM node, retrieve it and open it"));
+    sendToPacs = makeAction(this, tr("Sen&d to PACS"), QKeySequence(),
+                            tr("Store the derived image (final.dcm) and the segmentation "
+                               "(seg.dcm) on the DICOM node"));
+    sendToPacs->setEnabled(false);
     openSession = makeAction(this, tr("Open Se&ssion…"), QKeySequence(),
                              tr("Open a saved session: its image, parameters, seeds and edits"));
     saveSession = makeAction(this, tr("Sa&ve Session…"), QKeySequence::Save,
@@ -70,8 +76,10 @@ void WindowActions::createFileMenu(QMainWindow* window) {
     menu->addMenu(recentMenu);
     menu->addAction(openSamplePlanar);
     menu->addAction(openSampleLateral);
+    menu->addAction(openFromPacs);
     menu->addSeparator();
     menu->addAction(exportResults);
+    menu->addAction(sendToPacs);
     menu->addSeparator();
     menu->addAction(openSession);
     menu->addAction(saveSession);

@@ -28,6 +28,8 @@ class WindowActions : public QObject {
     QAction* openSampleLateral = nullptr;
     QMenu* recentMenu = nullptr;
     QAction* exportResults = nullptr;
+    QAction* openFromPacs = nullptr;
+    QAction* sendToPacs = nullptr;  // enabled by the window: results of a DICOM input
     QAction* openSession = nullptr;
     QAction* saveSession = nullptr;
     QAction* loadPreset = nullptr;
