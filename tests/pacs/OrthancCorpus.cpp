@@ -35,6 +35,15 @@ std::string restGet(const OrthancServer& server, const std::string& path) {
     return r.body;
 }
 
+std::vector<std::filesystem::path> corpusOrGenerated(const std::filesystem::path& scratch) {
+    std::vector<std::filesystem::path> files = corpusRadiographs();
+    if (files.empty()) {
+        files.push_back(scratch / "generated.dcm");
+        writeGeneratedDicom(files.back());
+    }
+    return files;
+}
+
 UploadedInstance uploadThroughRest(const OrthancServer& server, const std::filesystem::path& file) {
     const std::vector<std::uint8_t> bytes = io::readFileBytes(file);
     const HttpResponse r = httpRequest(server.httpPort(), "POST", "/instances",

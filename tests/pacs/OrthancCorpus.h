@@ -28,6 +28,10 @@ struct UploadedInstance {
 // file is absent.
 std::vector<std::filesystem::path> corpusRadiographs();
 
+// corpusRadiographs(), or where the corpus is absent one generated file (writeGeneratedDicom)
+// written into `scratch`.
+std::vector<std::filesystem::path> corpusOrGenerated(const std::filesystem::path& scratch);
+
 // Throws std::runtime_error when Orthanc refuses the file.
 UploadedInstance uploadThroughRest(const OrthancServer& server, const std::filesystem::path& file);
 

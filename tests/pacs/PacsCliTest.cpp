@@ -21,12 +21,7 @@ class PacsCliTest : public ::testing::Test {
         server_ = std::make_unique<OrthancServer>();
         server_->start();
         workDir_ = std::make_unique<TempDir>("xrayprep-pacs-cli");
-        auto files = corpusRadiographs();
-        if (files.empty()) {
-            files.push_back(workDir_->path() / "generated.dcm");
-            writeGeneratedDicom(files.back());
-        }
-        uploaded_ = uploadThroughRest(*server_, files.front());
+        uploaded_ = uploadThroughRest(*server_, corpusOrGenerated(workDir_->path()).front());
     }
     static void TearDownTestSuite() {
         server_.reset();

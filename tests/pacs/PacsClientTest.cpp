@@ -47,12 +47,7 @@ class PacsClientTest : public ::testing::Test {
         server_ = std::make_unique<OrthancServer>();
         server_->start();
         workDir_ = std::make_unique<test_support::TempDir>("xrayprep-pacs");
-        std::vector<std::filesystem::path> files = test_support::corpusRadiographs();
-        if (files.empty()) {  // no shared corpus: one generated file stands in
-            files.push_back(workDir_->path() / "generated.dcm");
-            test_support::writeGeneratedDicom(files.back());
-        }
-        for (const auto& f : files)
+        for (const auto& f : test_support::corpusOrGenerated(workDir_->path()))
             uploaded_.push_back(test_support::uploadThroughRest(*server_, f));
     }
     static void TearDownTestSuite() {
