@@ -1,9 +1,10 @@
 #include "ui/model/PacsSession.h"
 
 #include <QDir>
-#include <QPointer>
+#include <QPromise>
 #include <QStandardPaths>
 #include <QtConcurrent>
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 
@@ -33,13 +34,15 @@ PacsOutcome guarded(Body&& body) {
 
 PacsSession::PacsSession(QObject* parent) : QObject(parent) {
     connect(&watcher_, &QFutureWatcher<PacsOutcome>::finished, this, &PacsSession::finished);
+    connect(&watcher_, &QFutureWatcher<PacsOutcome>::progressTextChanged, this, [this] {
+        emit retrieveProgress(watcher_.progressValue(), watcher_.progressMaximum(),
+                              watcher_.progressText());
+    });
 }
 
-PacsSession::~PacsSession() {
-    cancel();
-    watcher_.disconnect();
-    watcher_.waitForFinished();
-}
+// No wait: the workers hold copies of what they need (node, request, cancel flag), so the
+// GUI thread never blocks on a network timeout when a dialog closes mid-operation.
+PacsSession::~PacsSession() { cancel(); }
 
 QString PacsSession::defaultCacheFolder() {
     return QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
@@ -80,27 +83,27 @@ bool PacsSession::retrieve(const pacs::PacsNode& node, const QString& studyUid,
     busy_ = true;
     cancel_ = std::make_shared<std::atomic<bool>>(false);
     const std::shared_ptr<std::atomic<bool>> flag = cancel_;
-    const QPointer<PacsSession> self(this);
     const pacs::RetrieveRequest request{studyUid.toStdString(), {}};
     const std::filesystem::path folder = cache.toStdString();
-    watcher_.setFuture(QtConcurrent::run([node, request, folder, flag, self] {
-        return guarded([&](PacsOutcome& outcome) {
-            node.validate();
-            const auto progress = [self](const pacs::RetrieveProgress& p) {
-                // Queued to the GUI thread; dropped when the session is gone.
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, p] {
-                        if (self) emit self->retrieveProgress(p.received, p.remaining, p.failed);
-                    },
-                    Qt::QueuedConnection);
-            };
-            for (const auto& file :
-                 pacs::PacsClient(node).get(request, folder, progress, flag.get())) {
-                outcome.files.append(QString::fromStdString(file.string()));
-            }
-        });
-    }));
+    // Progress through the promise: the watcher relays it, and nothing here refers to the
+    // session, which may go before the worker ends.
+    watcher_.setFuture(
+        QtConcurrent::run([node, request, folder, flag](QPromise<PacsOutcome>& promise) {
+            promise.addResult(guarded([&](PacsOutcome& outcome) {
+                node.validate();
+                const auto progress = [&promise](const pacs::RetrieveProgress& p) {
+                    const int done = p.received + p.failed;
+                    promise.setProgressRange(0, std::max(1, done + p.remaining));
+                    promise.setProgressValueAndText(
+                        done,
+                        QObject::tr("%1 received, %2 remaining").arg(p.received).arg(p.remaining));
+                };
+                for (const auto& file :
+                     pacs::PacsClient(node).get(request, folder, progress, flag.get())) {
+                    outcome.files.append(QString::fromStdString(file.string()));
+                }
+            }));
+        }));
     return true;
 }
 

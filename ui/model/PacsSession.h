@@ -32,7 +32,7 @@ class PacsSession : public QObject {
 
   public:
     explicit PacsSession(QObject* parent = nullptr);
-    ~PacsSession() override;  // cancels and waits for a running operation
+    ~PacsSession() override;  // cancels a running retrieve; never waits for the worker
 
     [[nodiscard]] bool busy() const { return busy_; }
 
@@ -49,7 +49,7 @@ class PacsSession : public QObject {
   signals:
     void echoFinished(const QString& error);
     void searchFinished(const xrayprep::ui::PacsOutcome& outcome);
-    void retrieveProgress(int received, int remaining, int failed);
+    void retrieveProgress(int done, int total, const QString& text);  // instances
     void retrieveFinished(const xrayprep::ui::PacsOutcome& outcome);
     void storeFinished(const xrayprep::ui::PacsOutcome& outcome);
 

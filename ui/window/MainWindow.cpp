@@ -21,7 +21,6 @@
 #include <QToolButton>
 
 #include "ui/model/AppSettings.h"
-#include "ui/model/PacsSession.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/panels/BackendChoice.h"
 #include "ui/panels/BackendSelector.h"
@@ -64,9 +63,7 @@ MainWindow::MainWindow(PipelineModel& model, AppSettings& settings, QWidget* par
     updateTitle();
 }
 
-MainWindow::~MainWindow() {
-    delete pacsSend_;  // waits for a running store before the folder it reads goes
-}
+MainWindow::~MainWindow() = default;
 
 void MainWindow::buildCentralArea() {
     centre_ = new QStackedWidget(this);

@@ -95,10 +95,10 @@ PacsDialog::PacsDialog(AppSettings& settings, QWidget* parent)
     connect(session_, &PacsSession::searchFinished, this, &PacsDialog::showMatches);
     connect(session_, &PacsSession::retrieveFinished, this, &PacsDialog::retrieveDone);
     connect(session_, &PacsSession::retrieveProgress, this,
-            [this](int received, int remaining, int failed) {
-                progress_->setRange(0, std::max(1, received + remaining + failed));
-                progress_->setValue(received + failed);
-                progress_->setFormat(tr("%1 received, %2 remaining").arg(received).arg(remaining));
+            [this](int done, int total, const QString& text) {
+                progress_->setRange(0, total);
+                progress_->setValue(done);
+                progress_->setFormat(text);
             });
     updateButtons();
     resize(900, 520);

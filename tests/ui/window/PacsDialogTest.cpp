@@ -173,6 +173,28 @@ TEST_F(PacsDialogTest, AWrongPortShowsTheErrorInTheDialog) {
     EXPECT_TRUE(status->text().contains(QString::number(port))) << status->text().toStdString();
 }
 
+TEST_F(PacsDialogTest, ClosingDuringASearchDoesNotWaitForTheNetwork) {
+    // A peer that takes the connection (the listen backlog) and never answers.
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+    ASSERT_EQ(::listen(fd, 4), 0);
+    socklen_t length = sizeof address;
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    PacsDialog* dialog = openDialog(ntohs(address.sin_port));
+    ASSERT_NE(dialog, nullptr);
+    click(dialog, "pacsSearch");
+    EXPECT_FALSE(dialog->findChild<QPushButton*>(QStringLiteral("pacsSearch"))->isEnabled());
+    QElapsedTimer clock;
+    clock.start();
+    dialog->close();
+    EXPECT_TRUE(waitUntil([&] { return window->findChild<PacsDialog*>() == nullptr; }, 2000));
+    EXPECT_LT(clock.elapsed(), 2000);  // the connect timeout is 10 s: it was not waited for
+    ::close(fd);                       // the worker's association ends
+}
+
 TEST_F(PacsDialogTest, SendToPacsStoresTheDerivedImageAndTheSegmentation) {
     auto* actions = window->findChild<WindowActions*>();
     EXPECT_FALSE(actions->sendToPacs->isEnabled());  // nothing to send yet
