@@ -15,6 +15,7 @@ void declareRunCommand(CLI::App& cli);
 void declareBenchCommand(CLI::App& cli);
 void declarePhantomCommand(CLI::App& cli);
 void declarePhantomEvalCommand(CLI::App& cli);
+void declareParametersCommand(CLI::App& cli);
 #ifdef XRAYPREP_HAVE_PACS
 // `pacs echo|find|get|store` (full builds): runs the chosen sub-command of `pacs`; network and
 // remote failures print one line and return 1.
@@ -26,5 +27,6 @@ int runRunCommand(const ParsedArguments& args);
 int runBenchCommand(const ParsedArguments& args);
 int runPhantomCommand(const ParsedArguments& args);
 int runPhantomEvalCommand(const ParsedArguments& args);
+int runParametersCommand(const ParsedArguments& args);
 
 }  // namespace xrayprep::app

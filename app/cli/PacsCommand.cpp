@@ -5,11 +5,13 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "app/cli/Commands.h"
+#include "app/cli/Interruption.h"
 #include "app/cli/OptionDeclarations.h"
 #include "app/cli/ParsedArguments.h"
 #include "app/cli/UsageError.h"
@@ -140,8 +142,21 @@ int runRetrieve(const ParsedArguments& args, bool move) {
         std::fprintf(stderr, "\rreceived %d, %d remaining, %d failed   ", p.received, p.remaining,
                      p.failed);
     };
-    const auto files = move ? client.move(request, cache, args.intValue("listen-port", 0), progress)
-                            : client.get(request, cache, progress);
+    const InterruptHandlers handlers;  // Ctrl-C ends the retrieve, the files received kept
+    std::vector<std::filesystem::path> files;
+    try {
+        files = move ? client.move(request, cache, args.intValue("listen-port", 0), progress,
+                                   &interruptedFlag())
+                     : client.get(request, cache, progress, &interruptedFlag());
+    } catch (const pacs::PacsError& e) {
+        if (e.kind() != pacs::PacsError::Kind::Cancelled) throw;
+        if (terminal) std::fputc('\n', stderr);
+        std::fprintf(stderr,
+                     "xrayprep-cli pacs: interrupted; the instances received so far are "
+                     "whole files in %s\n",
+                     printableText(cache).c_str());
+        return 130;  // as a shell reports a process ended by SIGINT
+    }
     if (terminal) std::fputc('\n', stderr);
     for (const auto& file : files) std::printf("%s\n", printableText(file.string()).c_str());
     std::printf("retrieved %zu instance(s) into %s\n", files.size(), printableText(cache).c_str());

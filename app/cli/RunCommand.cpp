@@ -1,5 +1,4 @@
 #include <malloc.h>
-#include <signal.h>
 
 #include <algorithm>
 #include <atomic>
@@ -16,6 +15,7 @@
 #include "app/cli/InputJob.h"
 #include "app/cli/InputShard.h"
 #include "app/cli/InputSource.h"
+#include "app/cli/Interruption.h"
 #include "app/cli/JobPlan.h"
 #include "app/cli/MeshOptions.h"
 #include "app/cli/OptionDeclarations.h"
@@ -38,38 +38,6 @@ namespace fs = std::filesystem;
 using processing::Json;
 
 namespace {
-
-// SIGINT/SIGTERM during `run`: the inputs in progress stop at their next stage and write
-// nothing (their staging folders are removed), the rest are not started, the report is
-// written and the exit code is 130. A second signal ends the process at once (SA_RESETHAND).
-processing::CancelToken& interruption() {
-    static processing::CancelToken token;
-    return token;
-}
-
-extern "C" void onInterrupt(int) { interruption().cancel(); }  // a lock-free atomic store
-
-class InterruptHandlers {
-  public:
-    InterruptHandlers() {
-        struct sigaction action {};
-        action.sa_handler = onInterrupt;
-        action.sa_flags = SA_RESETHAND;
-        sigemptyset(&action.sa_mask);
-        sigaction(SIGINT, &action, &oldInt_);
-        sigaction(SIGTERM, &action, &oldTerm_);
-    }
-    ~InterruptHandlers() {
-        sigaction(SIGINT, &oldInt_, nullptr);
-        sigaction(SIGTERM, &oldTerm_, nullptr);
-    }
-    InterruptHandlers(const InterruptHandlers&) = delete;
-    InterruptHandlers& operator=(const InterruptHandlers&) = delete;
-
-  private:
-    struct sigaction oldInt_ {};
-    struct sigaction oldTerm_ {};
-};
 
 constexpr std::size_t kMaxPresetBytes = std::size_t{1} << 20;  // a preset is a few hundred bytes
 
@@ -140,7 +108,7 @@ void declareRunCommand(CLI::App& cli) {
     integerOption(run, "jobs", 1, 256,
                   "inputs at a time (default min(cores, 4); 1 on cuda, whose runs take turns)");
     repeatableOption(run, "set", "STAGE.PARAM=VALUE",
-                     "a pipeline or mesh parameter (docs/PARAMETERS.md)");
+                     "a pipeline or mesh parameter (`xrayprep-cli parameters` lists them)");
     valueOption(run, "preset", "FILE.json", "parameters saved by the application");
     flagOption(run, "save-stages", "also write every stage's image");
     valueOption(run, "report", "FILE.json", "a report of the run: every input, its checks, times");

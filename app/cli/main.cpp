@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     xrayprep::app::declareBenchCommand(cli);
     xrayprep::app::declarePhantomCommand(cli);
     xrayprep::app::declarePhantomEvalCommand(cli);
+    xrayprep::app::declareParametersCommand(cli);
 #ifdef XRAYPREP_HAVE_PACS
     xrayprep::app::declarePacsCommand(cli);
 #endif
@@ -71,9 +72,9 @@ int main(int argc, char** argv) {
                     .empty();
     };
     if (const std::string first = argv[1]; first.rfind('-', 0) != 0 && !known(first)) {
-        return usageError(
-            "unknown command '" + first + "' (run, bench, phantom, phantom-eval, pacs, backends)",
-            "");
+        return usageError("unknown command '" + first +
+                              "' (run, bench, phantom, phantom-eval, pacs, parameters, backends)",
+                          "");
     }
     std::string command;
     try {
@@ -96,6 +97,7 @@ int main(int argc, char** argv) {
         if (command == "bench") return xrayprep::app::runBenchCommand(args);
         if (command == "phantom") return xrayprep::app::runPhantomCommand(args);
         if (command == "phantom-eval") return xrayprep::app::runPhantomEvalCommand(args);
+        if (command == "parameters") return xrayprep::app::runParametersCommand(args);
 #ifdef XRAYPREP_HAVE_PACS
         if (command == "pacs") return xrayprep::app::runPacsCommand(chosen);
 #endif
