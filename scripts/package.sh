@@ -48,8 +48,10 @@ $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-reco
 trap '[ "$keep" -eq 1 ] || $sudo dpkg -r xrayprep >/dev/null' EXIT
 [ "$(command -v xrayprep-cli)" = /usr/bin/xrayprep-cli ] || fail "xrayprep-cli is not /usr/bin's"
 commit="$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)"
-/usr/bin/xrayprep-cli --version | tee /dev/stderr | grep -q "(git $commit" ||
-  fail "xrayprep-cli --version does not name commit $commit"
+# (Not `tee /dev/stderr`: reopening a log file that stderr points to truncates it.)
+version="$(/usr/bin/xrayprep-cli --version)"
+echo "package: /usr/bin/xrayprep-cli --version: $version"
+grep -q "(git $commit" <<<"$version" || fail "xrayprep-cli --version does not name commit $commit"
 QT_QPA_PLATFORM=offscreen /usr/bin/xrayprep --version | grep -q "^xrayprep 0" ||
   fail "xrayprep --version failed"
 out="$(mktemp -d)"
