@@ -35,6 +35,7 @@ struct Options {
     int width = 2920;
     int height = 2320;
     bool twoThreads = false;
+    std::string only;  // run only the case whose name starts with this ("smooth", "random")
 };
 
 Options parse(int argc, char** argv) {
@@ -58,10 +59,12 @@ Options parse(int argc, char** argv) {
             o.height = next();
         else if (a == "--threads-too")
             o.twoThreads = true;
+        else if (a == "--only" && i + 1 < argc)
+            o.only = argv[++i];
         else {
             std::fprintf(stderr,
                          "usage: perf_median [--reps N] [--size S] [--width W --height H] "
-                         "[--threads-too]\n");
+                         "[--threads-too] [--only smooth|random]\n");
             std::exit(2);
         }
     }
@@ -90,6 +93,7 @@ int main(int argc, char** argv) {
     const MedianParams params{o.size};
     int status = 0;
     for (const auto& [name, image] : cases) {
+        if (std::string(name).rfind(o.only, 0) != 0) continue;
         RunTimes ours, oursTwo, theirs;
 #ifdef XRAYPREP_PERF_HAVE_OPENCV
         cv::setNumThreads(1);

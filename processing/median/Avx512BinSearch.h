@@ -15,51 +15,48 @@
 
 namespace xrayprep::processing::avx512_bin_search {
 
-// Lane i holds i; minus `shift` it selects, for each lane, the lane `shift` below it.
-alignas(64) inline constexpr std::uint16_t kLaneIndex[32] = {
-    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
-    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31};
-
-// Inclusive prefix sums of 32 16-bit lanes (log-step scan).
+// Inclusive prefix sums of 32 16-bit lanes. Within each 128-bit block by byte shifts (one
+// cycle each), then each block's total carried into the blocks above it by two block
+// shuffles: a shorter chain than a log-step scan of lane permutes across the register.
 XRAYPREP_AVX512_INLINE __m512i prefixSum32(__m512i v) {
-    const __m512i lane = _mm512_load_si512(kLaneIndex);
-    for (int shift = 1; shift < 32; shift *= 2) {
-        const __m512i from = _mm512_sub_epi16(lane, _mm512_set1_epi16(static_cast<short>(shift)));
-        const auto upper = static_cast<__mmask32>(~((1u << shift) - 1u));
-        v = _mm512_add_epi16(v, _mm512_maskz_permutexvar_epi16(upper, from, v));
-    }
-    return v;
+    v = _mm512_add_epi16(v, _mm512_bslli_epi128(v, 2));
+    v = _mm512_add_epi16(v, _mm512_bslli_epi128(v, 4));
+    v = _mm512_add_epi16(v, _mm512_bslli_epi128(v, 8));
+    // Every lane of block j holds block j's total T_j.
+    const __m512i totals = _mm512_shuffle_epi8(v, _mm512_set1_epi16(0x0F0E));
+    // The totals of the blocks below each block, [0, T0, T0 + T1, T0 + T1 + T2], as the sum of
+    // the totals moved up by one, two and three blocks (independent shuffles, then two adds).
+    const __m512i up1 = _mm512_maskz_shuffle_i64x2(0xFC, totals, totals, _MM_SHUFFLE(2, 1, 0, 0));
+    const __m512i up2 = _mm512_maskz_shuffle_i64x2(0xF0, totals, totals, _MM_SHUFFLE(1, 0, 0, 0));
+    const __m512i up3 = _mm512_maskz_shuffle_i64x2(0xC0, totals, totals, _MM_SHUFFLE(0, 0, 0, 0));
+    const __m512i below = _mm512_add_epi16(_mm512_add_epi16(up1, up2), up3);
+    return _mm512_add_epi16(v, below);
 }
 
-// (Through memory: GCC 12 warns falsely about the register extraction intrinsics.)
-XRAYPREP_AVX512_INLINE int laneOf(__m512i v, int lane) {
-    alignas(64) std::uint16_t lanes[32];
-    _mm512_store_si512(lanes, v);
-    return lanes[lane];
-}
-
-// First bin b of h[0..N) with h[0] + ... + h[b] > target; `below` = h[0] + ... + h[b-1].
-// The histogram must hold more than `target` elements. N is 16 or a multiple of 32.
+// First bin b of h[0..N) with h[0] + ... + h[b] > target (the histogram must hold more than
+// `target` elements; N is 16 or a multiple of 32), without branches: every 32-bin block is
+// scanned (their prefix sums are independent; only the carries chain), and the bin is the
+// number of lanes whose prefix sum is not above the target. It is the last step of a pixel,
+// where a branch on the block would mispredict on noisy images.
 // Not always_inline: it is inlined into its AVX-512 caller by the ordinary inliner, which
 // (unlike always_inline) accepts the shared generic body it is written in.
 template <int N>
-inline __attribute__((target("avx512f,avx512bw"))) int findBin(const std::uint16_t* h, int target,
-                                                               int& below) {
+inline __attribute__((target("avx512f,avx512bw"))) int findBinOnly(const std::uint16_t* h,
+                                                                   int target) {
     const __m512i limit = _mm512_set1_epi16(static_cast<short>(target));
-    __m512i carry = _mm512_setzero_si512();
-    for (int base = 0;; base += 32) {
-        const __m512i counts =
-            N >= 32 ? _mm512_loadu_si512(h + base) : _mm512_maskz_loadu_epi16(0xFFFFu, h);
-        const __m512i inclusive = _mm512_add_epi16(prefixSum32(counts), carry);
-        const __mmask32 notAbove = _mm512_cmple_epu16_mask(inclusive, limit);
-        if (notAbove != 0xFFFFFFFFu || base + 32 >= N) {
-            // Prefix sums grow monotonically, so the lanes not above the target are the
-            // lowest ones and their count is the bin's lane.
-            const int lane = __builtin_popcount(notAbove);
-            below = laneOf(_mm512_sub_epi16(inclusive, counts), lane);
-            return base + lane;
+    if constexpr (N < 32) {
+        const __m512i counts = _mm512_maskz_loadu_epi16((1u << N) - 1u, h);
+        return __builtin_popcount(_mm512_cmple_epu16_mask(prefixSum32(counts), limit));
+    } else {
+        int bin = 0;
+        __m512i carry = _mm512_setzero_si512();
+        for (int base = 0; base < N; base += 32) {
+            const __m512i inclusive =
+                _mm512_add_epi16(prefixSum32(_mm512_loadu_si512(h + base)), carry);
+            bin += __builtin_popcount(_mm512_cmple_epu16_mask(inclusive, limit));
+            carry = _mm512_permutexvar_epi16(_mm512_set1_epi16(31), inclusive);
         }
-        carry = _mm512_permutexvar_epi16(_mm512_set1_epi16(31), inclusive);
+        return bin;
     }
 }
 

@@ -63,8 +63,11 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
     const int height = input.height();
     const TileColumns cols(input.width(), radius, tile);
     const int columns = cols.count();
-    // Coarse: [column][coarse]. Fine: [coarse][column][fine], so the segments of one coarse
-    // bin for neighbouring columns are adjacent when the window's fine bins are updated.
+    // Coarse: [column][coarse], cumulative: entry b counts the column's pixels in coarse bins
+    // before b, so the window's sums of them hold, at b, the window's elements before b, and
+    // the median's coarse bin and the count before it are found without prefix sums.
+    // Fine: [coarse][column][fine], so the segments of one coarse bin for neighbouring columns
+    // are adjacent when the window's fine bins are updated.
     const std::size_t fineStride = static_cast<std::size_t>(columns) * kFine;
     CacheAlignedVector<ColumnCount> columnCoarse(static_cast<std::size_t>(columns) * kCoarse, 0);
     CacheAlignedVector<ColumnCount> columnFine(fineStride * kCoarse, 0);
@@ -72,13 +75,13 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
     ColumnCount* const fine = columnFine.data();
     // The window histogram; its fine segment of coarse bin c is valid at column fineValidAt[c]
     // of the current row and brought up to date only when the median falls into c.
-    CacheAlignedVector<WindowCount> windowCoarse(kCoarse + kSeekPadding, 0);
+    CacheAlignedVector<WindowCount> windowCoarse(kCoarse, 0);
     CacheAlignedVector<WindowCount> windowFine(
         static_cast<std::size_t>(kCoarse) * kFine + kSeekPadding, 0);
     std::vector<int> fineValidAt(kCoarse);
     // Search state carried from pixel to pixel (and row to row as a starting hint): the
-    // median's coarse bin and, per coarse bin, the fine bin last found in it, each with the
-    // count of window elements before it.
+    // median's coarse bin and, per coarse bin, the fine bin last found in it with the count of
+    // the coarse bin's window elements before it (the walking search only).
     int coarseBin = 0;
     std::vector<int> fineBin(kCoarse, 0);
     std::vector<int> fineBelow(kCoarse, 0);
@@ -86,8 +89,7 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
     auto imageRow = [&](int y) { return input.row(std::clamp(y, 0, height - 1)) + cols.first(); };
     auto count = [&](int j, int rank, int delta) {
         const int c = rank >> FineBits;
-        ColumnCount& k = coarse[j * kCoarse + c];
-        k = static_cast<ColumnCount>(k + delta);
+        addAbove<kCoarse>(coarse + j * kCoarse, c, delta);
         ColumnCount& f =
             fine[c * fineStride + static_cast<std::size_t>(j) * kFine + (rank & kFineMask)];
         f = static_cast<ColumnCount>(f + delta);
@@ -111,17 +113,19 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
         sumHistograms<kCoarse, kCoarseLanes>(
             windowCoarse.data(), tile.x0 - radius, tile.x0 + radius,
             [&](int column) { return coarse + cols.local(column) * kCoarse; });
-        int below = prefixSum<kCoarse>(windowCoarse.data(), coarseBin);
         std::fill(fineValidAt.begin(), fineValidAt.end(), INT_MIN / 2);
         std::uint16_t* out = output.row(y);
         for (int x = tile.x0; x < tile.x1; ++x) {
             if (x > tile.x0) {
                 const ColumnCount* entering = coarse + cols.local(x + radius) * kCoarse;
                 const ColumnCount* leaving = coarse + cols.local(x - radius - 1) * kCoarse;
-                below += prefixDelta<kCoarse>(entering, leaving, coarseBin);
                 slideHistogram<kCoarse, kCoarseLanes>(windowCoarse.data(), entering, leaving);
             }
-            seekBin(windowCoarse.data(), coarseBin, below, target);
+            // A walk from the last coarse bin: its branches are predicted (the median changes
+            // coarse bin rarely, on noise too), so the fine level's loads start before the
+            // coarse bin is confirmed. A branch-free count over the 64 bins was slower.
+            seekStep(windowCoarse.data(), kCoarse, coarseBin, target);
+            const int below = windowCoarse[coarseBin];
             const int c = coarseBin;
             WindowCount* segment = windowFine.data() + c * kFine;
             const ColumnCount* columnSegments = fine + c * fineStride;
@@ -143,8 +147,7 @@ XRAYPREP_MEDIAN_INLINE void filterTileBody(const Image& input, const std::uint16
                                                           columnSegment(xx - radius - 1));
                     }
                 }
-                int fineBelowUnused = 0;
-                f = avx512_bin_search::findBin<kFine>(segment, target - below, fineBelowUnused);
+                f = avx512_bin_search::findBinOnly<kFine>(segment, target - below);
             } else
 #endif
             {

@@ -3,6 +3,7 @@
 // Private helpers of ColumnHistogramMedian: arithmetic and searches over histogram bins, all
 // inlined into the tile loop, which is compiled for several instruction sets.
 
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -39,6 +40,23 @@ template <int Lanes>
 XRAYPREP_MEDIAN_INLINE void loadColumn(const ColumnCount* p, WindowVector<Lanes>& widened) {
     ColumnVector<Lanes> bytes;
     std::memcpy(&bytes, p, sizeof bytes);
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
+    if constexpr (Lanes == 32) {
+        // 32 lanes are only used in code compiled for AVX-512BW. GCC 12 widens a generic
+        // 32-byte vector in four instructions (two 16-byte halves and an insert); this is the
+        // one-instruction vpmovzxbw that the intrinsic _mm512_cvtepu8_epi16 expands to. (The
+        // ABI note GCC gives for a 64-byte vector in generic code does not apply: this is
+        // always inlined into AVX-512 code.)
+        typedef char Bytes32 __attribute__((vector_size(32)));
+        typedef short Words32 __attribute__((vector_size(64)));
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+        widened = reinterpret_cast<WindowVector<Lanes>>(__builtin_ia32_pmovzxbw512_mask(
+            reinterpret_cast<Bytes32>(bytes), Words32{}, static_cast<unsigned>(-1)));
+#pragma GCC diagnostic pop
+        return;
+    }
+#endif
     widened = __builtin_convertvector(bytes, WindowVector<Lanes>);
 }
 
@@ -80,15 +98,57 @@ XRAYPREP_MEDIAN_INLINE void slideHistogram(WindowCount* window, const ColumnCoun
 // Sum of (entering - leaving) over bins [0, end). A column histogram sums to the window side
 // (<= 101), so every partial sum of the difference lies in [-101, 101] and 8-bit modular
 // arithmetic is exact; bytes keep the loop to one vector register per 64 bins.
+// Bytes 0xFF then zeros: N bytes read from kLowerBins + 256 - end keep bins [0, end).
+inline constexpr auto kLowerBins = [] {
+    std::array<std::uint8_t, 512> lower{};
+    for (int i = 0; i < 256; ++i) lower[i] = 0xFF;
+    return lower;
+}();
+
+// Sum of (entering - leaving) over bins [0, end). A column histogram sums to the window side
+// (<= 101), so every partial sum of the difference lies in [-101, 101] and 8-bit modular
+// arithmetic is exact; bytes keep the loop to one vector register per 64 bins. The bins are
+// selected with a mask read from a table: a compare per pixel (`i < end`) costs the
+// vectorised loop several instructions to build the mask.
 template <int N>
 XRAYPREP_MEDIAN_INLINE int prefixDelta(const ColumnCount* __restrict entering,
                                        const ColumnCount* __restrict leaving, int end) {
+    static_assert(N <= 256);
+    const std::uint8_t* lower = kLowerBins.data() + 256 - end;
     std::int8_t sum = 0;
     for (int i = 0; i < N; ++i) {
-        const auto d = static_cast<std::int8_t>(entering[i] - leaving[i]);
-        sum = static_cast<std::int8_t>(sum + (i < end ? d : 0));
+        const auto d = static_cast<std::int8_t>((entering[i] - leaving[i]) & lower[i]);
+        sum = static_cast<std::int8_t>(sum + d);
     }
     return sum;
+}
+
+// Bytes 0 then 1: N bytes read from kStepUp + 255 - c are 1 exactly at the bins after c.
+inline constexpr auto kStepUp = [] {
+    std::array<std::uint8_t, 512> step{};
+    for (int i = 256; i < 512; ++i) step[i] = 1;
+    return step;
+}();
+
+// A pixel of coarse bin c enters (delta 1) or leaves (-1) a cumulative column histogram,
+// whose entry b counts the pixels in bins before b: entries b > c change.
+template <int N>
+XRAYPREP_MEDIAN_INLINE void addAbove(ColumnCount* __restrict cumulative, int c, int delta) {
+    static_assert(N <= 256);
+    const std::uint8_t* step = kStepUp.data() + 255 - c;
+    const auto d = static_cast<ColumnCount>(delta);
+    for (int b = 0; b < N; ++b) {
+        const auto mask = static_cast<ColumnCount>(0 - step[b]);  // 0xFF after c, else 0
+        cumulative[b] = static_cast<ColumnCount>(cumulative[b] + (mask & d));
+    }
+}
+
+// In cumulative counts (c[b] = elements before bin b, c[0] = 0), moves `bin` to the bin of
+// 0-based rank `target`: the last b with c[b] <= target. Walks from the last bin found (the
+// median moves little from pixel to pixel on films).
+XRAYPREP_MEDIAN_INLINE void seekStep(const WindowCount* c, int bins, int& bin, int target) {
+    while (bin + 1 < bins && c[bin + 1] <= target) ++bin;
+    while (c[bin] > target) --bin;
 }
 
 // Sum of window counts over bins [0, end) (a window holds at most 101 * 101 pixels).

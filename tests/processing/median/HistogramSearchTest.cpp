@@ -36,16 +36,27 @@ std::vector<WindowCount> randomHistogram(std::mt19937& rng, int bins, bool dense
     return h;
 }
 
+// A random histogram, a rank in it and the reference answer.
+struct SearchCase {
+    std::vector<WindowCount> h;
+    int target;
+    int expected;
+    int expectedBelow;
+};
+SearchCase randomCase(std::mt19937& rng, int bins, bool dense) {
+    SearchCase c{randomHistogram(rng, bins, dense), 0, 0, 0};
+    int total = 0;
+    for (int b = 0; b < bins; ++b) total += c.h[b];
+    c.target = static_cast<int>(rng() % total);
+    c.expected = referenceBin(c.h, c.target, c.expectedBelow);
+    return c;
+}
+
 TEST(HistogramSearchTest, SeekBinFindsTheBinOfEveryRankFromAnyStart) {
     std::mt19937 rng(5);
     for (int bins : {16, 64, 256}) {
         for (int trial = 0; trial < 300; ++trial) {
-            const auto h = randomHistogram(rng, bins, trial % 2 == 0);
-            int total = 0;
-            for (int b = 0; b < bins; ++b) total += h[b];
-            const int target = static_cast<int>(rng() % total);
-            int expectedBelow = 0;
-            const int expected = referenceBin(h, target, expectedBelow);
+            const auto [h, target, expected, expectedBelow] = randomCase(rng, bins, trial % 2 == 0);
             // Start anywhere, with the correct count of elements before the start.
             int bin = static_cast<int>(rng() % bins);
             int below = 0;
@@ -57,11 +68,75 @@ TEST(HistogramSearchTest, SeekBinFindsTheBinOfEveryRankFromAnyStart) {
     }
 }
 
+// Cumulative counts c[b] = h[0] + ... + h[b-1] of a random histogram.
+std::vector<WindowCount> cumulativeOf(const std::vector<WindowCount>& h, int bins) {
+    std::vector<WindowCount> c(static_cast<std::size_t>(bins), 0);
+    for (int b = 1; b < bins; ++b) c[b] = static_cast<WindowCount>(c[b - 1] + h[b - 1]);
+    return c;
+}
+
+TEST(HistogramSearchTest, SeekStepFindsTheBinOfEveryRankInCumulativeCountsFromAnyStart) {
+    std::mt19937 rng(7);
+    for (int bins : {16, 32, 64, 128, 256}) {
+        for (int trial = 0; trial < 300; ++trial) {
+            const auto [h, target, expected, expectedBelow] = randomCase(rng, bins, trial % 2 == 0);
+            const auto c = cumulativeOf(h, bins);
+            int bin = static_cast<int>(rng() % bins);
+            histogram_ops::seekStep(c.data(), bins, bin, target);
+            ASSERT_EQ(bin, expected) << bins << " bins, trial " << trial;
+            ASSERT_EQ(c[bin], expectedBelow);
+        }
+    }
+}
+
+TEST(HistogramSearchTest, AddAboveKeepsColumnCountsCumulative) {
+    std::mt19937 rng(8);
+    constexpr int kBins = 64;
+    std::vector<int> counts(kBins, 0);
+    std::vector<histogram_ops::ColumnCount> cumulative(kBins, 0);
+    for (int step = 0; step < 2000; ++step) {
+        const int c = static_cast<int>(rng() % kBins);
+        // Add while fewer than 101 pixels, remove otherwise (from a bin that has some).
+        int total = 0;
+        for (int n : counts) total += n;
+        int delta = total < 101 && (total == 0 || rng() % 2 == 0) ? 1 : -1;
+        int bin = c;
+        if (delta < 0) {
+            while (counts[bin] == 0) bin = (bin + 1) % kBins;
+        }
+        counts[bin] += delta;
+        histogram_ops::addAbove<kBins>(cumulative.data(), bin, delta);
+        int before = 0;
+        for (int b = 0; b < kBins; ++b) {
+            ASSERT_EQ(cumulative[b], before) << "step " << step << ", bin " << b;
+            before += counts[b];
+        }
+    }
+}
+
+TEST(HistogramSearchTest, PrefixDeltaSumsTheDifferenceBelowAnyEnd) {
+    std::mt19937 rng(9);
+    constexpr int kBins = 64;
+    for (int trial = 0; trial < 500; ++trial) {
+        // Two column histograms of up to 101 pixels each.
+        std::vector<histogram_ops::ColumnCount> entering(kBins, 0);
+        std::vector<histogram_ops::ColumnCount> leaving(kBins, 0);
+        for (int p = 0; p < 101; ++p) {
+            ++entering[rng() % (trial % 3 == 0 ? 4 : kBins)];
+            ++leaving[rng() % kBins];
+        }
+        const int end = static_cast<int>(rng() % (kBins + 1));
+        int expected = 0;
+        for (int b = 0; b < end; ++b) expected += entering[b] - leaving[b];
+        ASSERT_EQ(histogram_ops::prefixDelta<kBins>(entering.data(), leaving.data(), end), expected)
+            << "end " << end;
+    }
+}
+
 #ifdef XRAYPREP_MEDIAN_HAVE_AVX512
 template <int N>
-__attribute__((target("avx512f,avx512bw"))) int findBinAvx512(const WindowCount* h, int target,
-                                                              int& below) {
-    return avx512_bin_search::findBin<N>(h, target, below);
+__attribute__((target("avx512f,avx512bw"))) int findBinAvx512(const WindowCount* h, int target) {
+    return avx512_bin_search::findBinOnly<N>(h, target);
 }
 
 TEST(HistogramSearchTest, Avx512FindBinMatchesLinearScan) {
@@ -71,33 +146,26 @@ TEST(HistogramSearchTest, Avx512FindBinMatchesLinearScan) {
     std::mt19937 rng(6);
     for (int trial = 0; trial < 600; ++trial) {
         for (int bins : {16, 32, 64, 128, 256}) {
-            const auto h = randomHistogram(rng, bins, trial % 2 == 0);
-            int total = 0;
-            for (int b = 0; b < bins; ++b) total += h[b];
-            const int target = static_cast<int>(rng() % total);
-            int expectedBelow = 0;
-            const int expected = referenceBin(h, target, expectedBelow);
-            int below = -1;
+            const auto [h, target, expected, expectedBelow] = randomCase(rng, bins, trial % 2 == 0);
             int bin = -1;
             switch (bins) {
                 case 16:
-                    bin = findBinAvx512<16>(h.data(), target, below);
+                    bin = findBinAvx512<16>(h.data(), target);
                     break;
                 case 32:
-                    bin = findBinAvx512<32>(h.data(), target, below);
+                    bin = findBinAvx512<32>(h.data(), target);
                     break;
                 case 64:
-                    bin = findBinAvx512<64>(h.data(), target, below);
+                    bin = findBinAvx512<64>(h.data(), target);
                     break;
                 case 128:
-                    bin = findBinAvx512<128>(h.data(), target, below);
+                    bin = findBinAvx512<128>(h.data(), target);
                     break;
                 default:
-                    bin = findBinAvx512<256>(h.data(), target, below);
+                    bin = findBinAvx512<256>(h.data(), target);
                     break;
             }
             ASSERT_EQ(bin, expected) << bins << " bins, trial " << trial;
-            ASSERT_EQ(below, expectedBelow);
         }
     }
 }
