@@ -3,7 +3,9 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <utility>
@@ -43,6 +45,31 @@ int selectDevice(int device) {
     return device;
 }
 
+// Host threads of the copy thread's pageable copies: few, so that they leave the cores to the
+// run's own OpenMP team (XRAYPREP_CUDA_COPY_THREADS overrides).
+int copyThreads() {
+    const char* text = std::getenv("XRAYPREP_CUDA_COPY_THREADS");
+    const int asked = text != nullptr ? std::atoi(text) : 0;
+    return asked > 0 ? std::min(asked, 16) : 2;
+}
+
+// Host wall time of a scope added to `total` (XRAYPREP_REGIONS_PROFILE=1's host figures).
+class HostClock {
+  public:
+    explicit HostClock(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
+    ~HostClock() {
+        total_ +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
+                .count();
+    }
+    HostClock(const HostClock&) = delete;
+    HostClock& operator=(const HostClock&) = delete;
+
+  private:
+    double& total_;
+    std::chrono::steady_clock::time_point start_;
+};
+
 std::string nameOf(int device) {
     cudaDeviceProp prop{};
     XRAYPREP_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
@@ -59,9 +86,11 @@ CudaBackend::CudaBackend(int device)
       levelSet_(ContourLevelSet::makeWorkspace()),
       gvf_(stream_.get()),
       regions_(stream_.get()),
-      downloads_(device_, 0) {
+      downloads_(device_, copyThreads()) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
-    deferCopies_ = defer != nullptr && defer[0] == '1';
+    deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
+    const char* profile = std::getenv("XRAYPREP_REGIONS_PROFILE");
+    profile_ = profile != nullptr && profile[0] == '1';
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -149,13 +178,14 @@ processing::FloatImage CudaBackend::hostField(int w, int h) {
 Image CudaBackend::download(Slot slot, const Image& like) {
     Image out = hostImage(like);
     const std::size_t bytes = out.size() * sizeof(std::uint16_t);
-    // Deferred only on request (XRAYPREP_CUDA_DEFER_COPIES=1) and only for the masked image,
-    // whose copy could overlap the ESF's kernels. Measured on the H200 host (2026-11-21), the
-    // copy thread's pageable copies slowed the run: deferring the median, threshold and Sobel
-    // copies behind the contour made its 16-thread host work 2.5 ms slower (the two OpenMP
-    // teams compete for the cores), and deferring the masked image alone added ~5 ms at the
-    // end of the run. Off by default until the copies need no host cores (registered rasters).
-    if (resident_ && deferCopies_ && slot == kFinal) {
+    // The median, thresholded and Sobel images go to the copy thread: their copies overlap the
+    // next stages' kernels and the active contour, whose host thread mostly queues kernels now
+    // (regions method). In 2026-11-21's measurements (host chan-vese contour, copy thread with
+    // 8 host threads) the two OpenMP teams competed for the cores and deferring was slower; the
+    // copy thread now uses few threads (XRAYPREP_CUDA_COPY_THREADS). The masked image is
+    // deferred only on request (=2): the pipeline waits for it before the quality checks.
+    const bool early = slot == kMedian || slot == kThresholded || slot == kSobel;
+    if (resident_ && (deferCopies_ >= 2 || (deferCopies_ == 1 && early))) {
         // The pipeline keeps `out` alive and unread until finishHostOutputs(), and the slot is
         // not written again in this run. takes_ is the take this stage belongs to.
         downloads_.enqueue(out.data(), images_[slot].data(), bytes, stream_.get(), takes_);
@@ -264,9 +294,15 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     // On the host with all cores, except the working-grid reductions, the chan-vese iterations
     // and the GVF, which run on the device.
     activate();
-    // The snake reads the Sobel image on the host; chan-vese reads no full-resolution input
-    // there (the reductions use the device copies), so its copies go on behind it.
-    if (params.method == processing::ContourMethod::Snake) downloads_.finish();
+    // The regions method reads the median on the host (the border rims) and nothing else at
+    // full resolution (it reads the device copies), so the thresholded and Sobel images' copies
+    // go on behind it. The older methods read more on the host: every copy ends first.
+    if (params.method == processing::ContourMethod::Regions) {
+        downloads_.finishIfTarget(inputs.median.data());
+    } else {
+        downloads_.finish();
+    }
+    hostMs_ = {};
     processing::ContourSeams seams;
     seams.levelSet = ContourLevelSet(stream_.get(), levelSet_);
     seams.gvf = gvf_;
@@ -298,14 +334,32 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                   const processing::ContourInputs& in) {
         return workingTextureOnDevice(g, in);
     };
-    return processing::ActiveContour{std::move(seams)}(
-        inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+    processing::ContourResult result;
+    {
+        const HostClock clock(hostMs_.contour);
+        result = processing::ActiveContour{std::move(seams)}(
+            inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+        // Every copy ends inside the stage: whatever the pipeline does next may read the images.
+        const HostClock wait(hostMs_.copies);
+        downloads_.finish();
+    }
+    if (profile_) {
+        std::fprintf(stderr,
+                     "cuda contour host ms: stage %.3f = regions seam %.3f (working grid and "
+                     "method %.3f, outline traced %.3f) + texture seam %.3f + waiting for the "
+                     "copies %.3f + the rest on the host (rims, texture fill, strips, expand, "
+                     "fill)\n",
+                     hostMs_.contour, hostMs_.regions, hostMs_.method, hostMs_.trace,
+                     hostMs_.texture, hostMs_.copies);
+    }
+    return result;
 }
 
 processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
                                                            const processing::ContourInputs& in) {
     // What the median removed, on the working grid: the radiograph (resident when the median
     // was made from it, uploaded otherwise) against the resident median.
+    const HostClock clock(hostMs_.texture);
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
     regions::DeviceContext& ctx = regions_.context();
@@ -328,6 +382,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
                                                         const processing::CancelToken* cancel) {
     // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
     // their working-grid reductions on the device and hands back what the host needs.
+    const HostClock clock(hostMs_.regions);
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* sobel = deviceImage(in.sobel, kSobel, kMedian);
     regions::DeviceContext& ctx = regions_.context();
@@ -337,6 +392,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     {
         // Kernels, plus the few small copies the method waits for (its scalars and the field).
         const auto timing = timer_.measure(Timer::Compute);
+        const HostClock method(hostMs_.method);
         launchBlockMean(median, g.fullWidth(), g.fullHeight(), g.factor(), workingMedian.data(),
                         stream_.get());
         launchBlockMean(sobel, g.fullWidth(), g.fullHeight(), g.factor(), workingSobel.data(),
@@ -346,7 +402,10 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
         found = regions_(workingMedian, workingSobel, in.median.maxValue(), workingMm, resolved,
                          cancel);
     }
-    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    {
+        const HostClock trace(hostMs_.trace);
+        regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    }
     processing::RegionsOutcome out;
     out.anatomy = std::move(found.anatomy);
     out.discarded = std::move(found.discarded);

@@ -48,10 +48,14 @@ namespace xrayprep::gpu {
 // (gpu/cuda/EsfConvergedSolver.h).
 //
 // Host outputs are written into the rasters the pipeline offers (useHostBuffers), when it does,
-// so that repeated runs do not allocate and first-touch new images. Outputs are copied back
-// before their stage returns; with XRAYPREP_CUDA_DEFER_COPIES=1 the masked image is copied by a
-// copy thread (AsyncDownloads) behind the pipeline's back and finishHostOutputs() waits for it
-// (off by default: measured slower, see download()).
+// so that repeated runs do not allocate and first-touch new images. Inside a run the median,
+// thresholded and Sobel images are copied back by a copy thread on its own stream
+// (AsyncDownloads) while the next stages compute: the median's copy must be in before the active
+// contour reads it on the host, the others before the contour returns (the regions method reads
+// neither on the host). The other outputs are copied back before their stage returns.
+// XRAYPREP_CUDA_DEFER_COPIES=0 copies everything before its stage returns, =2 defers the masked
+// image too (until finishHostOutputs()); XRAYPREP_CUDA_COPY_THREADS sets the copy thread's host
+// threads (default 2, see download()).
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
@@ -133,6 +137,16 @@ class CudaBackend final : public processing::ComputeBackend {
     processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
                                        const processing::EsfParams& params);
 
+    // Host wall times of the active contour's parts in the last run (profiles only).
+    struct ContourHostMs {
+        double contour = 0.0;
+        double regions = 0.0;
+        double method = 0.0;
+        double trace = 0.0;
+        double texture = 0.0;
+        double copies = 0.0;
+    };
+
     int device_;
     std::string deviceName_;
     int cpuThreads_;
@@ -158,8 +172,10 @@ class CudaBackend final : public processing::ComputeBackend {
     const float* workingMedianHolds_ = nullptr;   // host working median workingMedian_ copies
     processing::HostBufferPool* pool_ = nullptr;  // offered by the pipeline for one run
     bool resident_ = false;                       // inside beginRun() .. endRun()
-    bool deferCopies_ = false;                    // XRAYPREP_CUDA_DEFER_COPIES=1
-    int takes_ = 0;                               // takeDeviceTimes() calls since beginRun()
+    int deferCopies_ = 0;                         // XRAYPREP_CUDA_DEFER_COPIES (0, 1, 2)
+    bool profile_ = false;                        // XRAYPREP_REGIONS_PROFILE=1: host times
+    ContourHostMs hostMs_;
+    int takes_ = 0;  // takeDeviceTimes() calls since beginRun()
     // Last member: destroyed first, so its copies end before the buffers they read are freed.
     AsyncDownloads downloads_;
 };
