@@ -45,12 +45,14 @@ int selectDevice(int device) {
     return device;
 }
 
-// Host threads of the copy thread's pageable copies: few, so that they leave the cores to the
-// run's own OpenMP team (XRAYPREP_CUDA_COPY_THREADS overrides).
+// Host threads of the copy thread's pageable copies (0: PinnedStaging's default, up to 8).
+// XRAYPREP_CUDA_COPY_THREADS overrides. Measured on the H200 host (2026-12-01, bench, whole run,
+// median of 9): 1 thread 62.4 ms, 2 60.8-65.2, 4 59.0, 8 58.0; the run's own team hardly
+// competes with them, the regions contour's host thread mostly queueing kernels meanwhile.
 int copyThreads() {
     const char* text = std::getenv("XRAYPREP_CUDA_COPY_THREADS");
     const int asked = text != nullptr ? std::atoi(text) : 0;
-    return asked > 0 ? std::min(asked, 16) : 2;
+    return asked > 0 ? std::min(asked, 16) : 0;
 }
 
 // Host wall time of a scope added to `total` (XRAYPREP_REGIONS_PROFILE=1's host figures).
@@ -180,10 +182,10 @@ Image CudaBackend::download(Slot slot, const Image& like) {
     const std::size_t bytes = out.size() * sizeof(std::uint16_t);
     // The median, thresholded and Sobel images go to the copy thread: their copies overlap the
     // next stages' kernels and the active contour, whose host thread mostly queues kernels now
-    // (regions method). In 2026-11-21's measurements (host chan-vese contour, copy thread with
-    // 8 host threads) the two OpenMP teams competed for the cores and deferring was slower; the
-    // copy thread now uses few threads (XRAYPREP_CUDA_COPY_THREADS). The masked image is
-    // deferred only on request (=2): the pipeline waits for it before the quality checks.
+    // (regions method). In 2026-11-21's measurements (host chan-vese contour) the two OpenMP
+    // teams competed for the cores and deferring was slower; with the regions method it is
+    // faster (copyThreads()). The masked image is deferred only on request (=2): the pipeline
+    // waits for it before the quality checks anyway.
     const bool early = slot == kMedian || slot == kThresholded || slot == kSobel;
     if (resident_ && (deferCopies_ >= 2 || (deferCopies_ == 1 && early))) {
         // The pipeline keeps `out` alive and unread until finishHostOutputs(), and the slot is

@@ -55,7 +55,7 @@ namespace xrayprep::gpu {
 // neither on the host). The other outputs are copied back before their stage returns.
 // XRAYPREP_CUDA_DEFER_COPIES=0 copies everything before its stage returns, =2 defers the masked
 // image too (until finishHostOutputs()); XRAYPREP_CUDA_COPY_THREADS sets the copy thread's host
-// threads (default 2, see download()).
+// threads (default: up to 8, see copyThreads()).
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
