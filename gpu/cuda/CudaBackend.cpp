@@ -3,9 +3,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <utility>
@@ -55,22 +53,10 @@ int copyThreads() {
     return asked > 0 ? std::min(asked, 16) : 0;
 }
 
-// Host wall time of a scope added to `total` (XRAYPREP_REGIONS_PROFILE=1's host figures).
-class HostClock {
-  public:
-    explicit HostClock(double& total) : total_(total), start_(std::chrono::steady_clock::now()) {}
-    ~HostClock() {
-        total_ +=
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_)
-                .count();
-    }
-    HostClock(const HostClock&) = delete;
-    HostClock& operator=(const HostClock&) = delete;
-
-  private:
-    double& total_;
-    std::chrono::steady_clock::time_point start_;
-};
+bool profileRequested() {
+    const char* profile = std::getenv("XRAYPREP_REGIONS_PROFILE");
+    return profile != nullptr && profile[0] == '1';
+}
 
 std::string nameOf(int device) {
     cudaDeviceProp prop{};
@@ -88,11 +74,10 @@ CudaBackend::CudaBackend(int device)
       levelSet_(ContourLevelSet::makeWorkspace()),
       gvf_(stream_.get()),
       regions_(stream_.get()),
+      marks_(profileRequested()),
       downloads_(device_, copyThreads()) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
     deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
-    const char* profile = std::getenv("XRAYPREP_REGIONS_PROFILE");
-    profile_ = profile != nullptr && profile[0] == '1';
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -105,6 +90,7 @@ std::string CudaBackend::description() const {
 void CudaBackend::activate() const { XRAYPREP_CUDA_CHECK(cudaSetDevice(device_)); }
 
 void CudaBackend::beginRun() {
+    marks_.start("run begins");
     resident_ = true;
     takes_ = 0;
     (void)downloads_.takeTimes();
@@ -122,6 +108,9 @@ void CudaBackend::endRun() {
     resident_ = false;
     holds_.fill({});
     maskHolds_ = {};
+    texture_ = PreparedTexture{};  // its copy ended with the others
+    marks_.mark("run ends");
+    marks_.report("cuda run");
 }
 
 std::optional<processing::DeviceTimes> CudaBackend::takeDeviceTimes() {
@@ -223,6 +212,7 @@ Image CudaBackend::median(const Image& input, const processing::MedianParams& re
     processing::MedianParams params = requested;
     params.size = processing::resolvedMedianSize(
         requested, 300.0 / std::max({input.width(), input.height(), 1}));
+    marks_.mark("median called (annotation before)");
     // The reference validates the window size (and passes size 1 and empty images through).
     if (params.size == 1 || input.empty()) {
         return processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial());
@@ -238,7 +228,9 @@ Image CudaBackend::median(const Image& input, const processing::MedianParams& re
                            stream_.get());
         XRAYPREP_CUDA_CHECK_LAUNCH();
     }
-    return download(kMedian, input);
+    Image out = download(kMedian, input);
+    marks_.mark("median queued");
+    return out;
 #else
     Image out = processing::MedianFilter{}(input, params, processing::ExecutionPolicy{cpuThreads_});
     upload(out, kMedian);
@@ -263,6 +255,7 @@ processing::Histogram CudaBackend::histogram(const Image& input) {
         staging_.download(counts.data(), histogram_.data(), sizeof(counts), stream_.get());
     }
     for (int b = 0; b < processing::kHistogramBins; ++b) result.counts[b] = counts[b];
+    marks_.mark("histogram in");
     return result;
 }
 
@@ -275,7 +268,9 @@ Image CudaBackend::threshold(const Image& input, std::uint16_t cutValue) {
         const auto t = timer_.measure(Timer::Compute);
         launchThreshold(src, dst, input.size(), cutValue, stream_.get());
     }
-    return download(kThresholded, input);
+    Image out = download(kThresholded, input);
+    marks_.mark("threshold queued");
+    return out;
 }
 
 Image CudaBackend::sobel(const Image& input) {
@@ -287,7 +282,9 @@ Image CudaBackend::sobel(const Image& input) {
         const auto t = timer_.measure(Timer::Compute);
         launchSobel(src, dst, input.width(), input.height(), input.maxValue(), stream_.get());
     }
-    return download(kSobel, input);
+    Image out = download(kSobel, input);
+    marks_.mark("sobel queued");
+    return out;
 }
 
 processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
@@ -295,6 +292,7 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                                      const processing::CancelToken* cancel) {
     // On the host with all cores, except the working-grid reductions, the chan-vese iterations
     // and the GVF, which run on the device.
+    marks_.mark("contour called");
     activate();
     // The regions method reads the median on the host (the border rims) and nothing else at
     // full resolution (it reads the device copies), so the thresholded and Sobel images' copies
@@ -304,7 +302,7 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
     } else {
         downloads_.finish();
     }
-    hostMs_ = {};
+    marks_.mark("median copy in");
     processing::ContourSeams seams;
     seams.levelSet = ContourLevelSet(stream_.get(), levelSet_);
     seams.gvf = gvf_;
@@ -325,7 +323,10 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                                   processing::ExecutionPolicy{threads});
     };
     if (pool_ != nullptr) {
-        seams.newMask = [this](int w, int h) { return pool_->takeMask(w, h); };
+        seams.newMask = [this](int w, int h) {
+            marks_.mark("mask taken (texture fill, strips)");
+            return pool_->takeMask(w, h);
+        };
     }
     seams.regions = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
                            double workingMm, const processing::ContourParams& resolved,
@@ -336,32 +337,30 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                   const processing::ContourInputs& in) {
         return workingTextureOnDevice(g, in);
     };
-    processing::ContourResult result;
-    {
-        const HostClock clock(hostMs_.contour);
-        result = processing::ActiveContour{std::move(seams)}(
-            inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
-        // Every copy ends inside the stage: whatever the pipeline does next may read the images.
-        const HostClock wait(hostMs_.copies);
-        downloads_.finish();
-    }
-    if (profile_) {
-        std::fprintf(stderr,
-                     "cuda contour host ms: stage %.3f = regions seam %.3f (working grid and "
-                     "method %.3f, outline traced %.3f) + texture seam %.3f + waiting for the "
-                     "copies %.3f + the rest on the host (rims, texture fill, strips, expand, "
-                     "fill)\n",
-                     hostMs_.contour, hostMs_.regions, hostMs_.method, hostMs_.trace,
-                     hostMs_.texture, hostMs_.copies);
-    }
+    processing::ContourResult result = processing::ActiveContour{std::move(seams)}(
+        inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+    marks_.mark("contour filled (fill, annotation)");
+    // Every copy ends inside the stage: whatever the pipeline does next may read the images.
+    downloads_.finish();
+    dropPreparedTexture();
+    marks_.mark("copies in");
     return result;
 }
 
 processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
                                                            const processing::ContourInputs& in) {
+    marks_.mark("texture called (after the trace)");
+    const PreparedTexture& t = texture_;
+    if (t.radiograph == in.radiograph && t.radiograph != nullptr && t.median == in.median.data() &&
+        t.width == g.width() && t.height == g.height() && t.factor == g.factor()) {
+        downloads_.finishIfTarget(texture_.host.data());
+        processing::FloatImage out = std::move(texture_.host);
+        dropPreparedTexture();
+        marks_.mark("texture in (prepared)");
+        return out;
+    }
     // What the median removed, on the working grid: the radiograph (resident when the median
     // was made from it, uploaded otherwise) against the resident median.
-    const HostClock clock(hostMs_.texture);
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
     regions::DeviceContext& ctx = regions_.context();
@@ -373,7 +372,40 @@ processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::Wor
     }
     processing::FloatImage out(g.width(), g.height());
     ctx.download(out.data(), texture.data(), texture.bytes());
+    marks_.mark("texture in");
     return out;
+}
+
+void CudaBackend::prepareTexture(const processing::WorkingGrid& g,
+                                 const processing::ContourInputs& in) {
+    dropPreparedTexture();
+    if (in.radiograph == nullptr) return;
+    const std::uint16_t* median = deviceImage(in.median, kMedian);
+    const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
+    PreparedTexture t;
+    t.device = regions_.context().raster<float>(g.width(), g.height());
+    {
+        const auto timing = timer_.measure(Timer::Compute);
+        launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
+                                     t.device.data(), stream_.get());
+    }
+    t.host = processing::FloatImage(g.width(), g.height());
+    t.radiograph = in.radiograph;
+    t.median = in.median.data();
+    t.width = g.width();
+    t.height = g.height();
+    t.factor = g.factor();
+    texture_ = std::move(t);  // the pixels keep their addresses
+    downloads_.enqueue(texture_.host.data(), texture_.device.data(), texture_.device.bytes(),
+                       stream_.get(), takes_);
+}
+
+void CudaBackend::dropPreparedTexture() {
+    if (texture_.radiograph == nullptr) return;
+    // Its raster goes back to the pool (whose later users queue on the main stream only) once
+    // the copy stream has read it.
+    downloads_.finishIfTarget(texture_.host.data());
+    texture_ = PreparedTexture{};
 }
 
 processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::WorkingGrid& g,
@@ -384,7 +416,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
                                                         const processing::CancelToken* cancel) {
     // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
     // their working-grid reductions on the device and hands back what the host needs.
-    const HostClock clock(hostMs_.regions);
+    marks_.mark("regions called (rims before)");
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* sobel = deviceImage(in.sobel, kSobel, kMedian);
     regions::DeviceContext& ctx = regions_.context();
@@ -394,7 +426,6 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     {
         // Kernels, plus the few small copies the method waits for (its scalars and the field).
         const auto timing = timer_.measure(Timer::Compute);
-        const HostClock method(hostMs_.method);
         launchBlockMean(median, g.fullWidth(), g.fullHeight(), g.factor(), workingMedian.data(),
                         stream_.get());
         launchBlockMean(sobel, g.fullWidth(), g.fullHeight(), g.factor(), workingSobel.data(),
@@ -404,10 +435,11 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
         found = regions_(workingMedian, workingSobel, in.median.maxValue(), workingMm, resolved,
                          cancel);
     }
-    {
-        const HostClock trace(hostMs_.trace);
-        regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
-    }
+    marks_.mark("regions method done");
+    // The texture fill reads the working texture next, only where the method found bone.
+    if (resolved.textureFillMm > 0.0 && !found.bone.empty()) prepareTexture(g, in);
+    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    marks_.mark("outline traced");
     processing::RegionsOutcome out;
     out.anatomy = std::move(found.anatomy);
     out.discarded = std::move(found.discarded);
@@ -460,6 +492,7 @@ Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
         // The reference throws the size error, or returns the empty result.
         return processing::MaskApplier{}(original, mask, processing::ExecutionPolicy::serial());
     }
+    marks_.mark("mask stage called");
     activate();
     const std::uint16_t* src = deviceImage(original, kInput, kFinal);
     const std::uint8_t* m = deviceMask(mask);
@@ -468,10 +501,13 @@ Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
         const auto t = timer_.measure(Timer::Compute);
         launchApplyMask(src, m, dst, original.size(), stream_.get());
     }
-    return download(kFinal, original);
+    Image out = download(kFinal, original);
+    marks_.mark("masked image in");
+    return out;
 }
 
 processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfParams& params) {
+    marks_.mark("esf called (quality checks before)");
     const processing::ExecutionPolicy allCores{cpuThreads_};
     if (mask.empty()) return processing::EsfSolver{}(mask, params, allCores);
     // The reference validates the parameters (on an empty mask, which costs nothing).

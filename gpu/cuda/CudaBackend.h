@@ -13,6 +13,7 @@
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/DeviceTimer.h"
 #include "gpu/cuda/EsfConvergedSolver.h"
+#include "gpu/cuda/HostMarks.h"
 #include "gpu/cuda/PinnedStaging.h"
 #include "gpu/cuda/regions/DeviceBoneRegions.h"
 #include "processing/pipeline/ComputeBackend.h"
@@ -123,6 +124,12 @@ class CudaBackend final : public processing::ComputeBackend {
     // What the median removed, on the working grid (ContourSeams::workingTexture).
     processing::FloatImage workingTextureOnDevice(const processing::WorkingGrid& grid,
                                                   const processing::ContourInputs& inputs);
+    // The working texture made on the device right after the regions method and copied back
+    // by the copy thread while the host traces the outline (workingTextureOnDevice takes it).
+    void prepareTexture(const processing::WorkingGrid& grid,
+                        const processing::ContourInputs& inputs);
+    // Forgets the prepared texture once no copy writes it.
+    void dropPreparedTexture();
     // The regions method on the device (ContourSeams::regions).
     processing::RegionsOutcome regionsOnDevice(const processing::WorkingGrid& grid,
                                                const processing::ContourInputs& inputs,
@@ -136,16 +143,6 @@ class CudaBackend final : public processing::ComputeBackend {
     // The converged ESF of the device mask `mask` (EsfConvergedSolver).
     processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
                                        const processing::EsfParams& params);
-
-    // Host wall times of the active contour's parts in the last run (profiles only).
-    struct ContourHostMs {
-        double contour = 0.0;
-        double regions = 0.0;
-        double method = 0.0;
-        double trace = 0.0;
-        double texture = 0.0;
-        double copies = 0.0;
-    };
 
     int device_;
     std::string deviceName_;
@@ -167,15 +164,26 @@ class CudaBackend final : public processing::ComputeBackend {
     std::shared_ptr<LevelSetWorkspace> levelSet_;
     ContourGvf gvf_;
     regions::DeviceBoneRegions regions_;
+    // The texture prepareTexture() made: the device raster the copy reads, the host raster it
+    // writes, and what it was made from (`radiograph` null: none prepared).
+    struct PreparedTexture {
+        regions::DeviceImage device;
+        processing::FloatImage host;
+        const processing::Image* radiograph = nullptr;
+        const void* median = nullptr;
+        int width = 0;
+        int height = 0;
+        int factor = 0;
+    };
+    PreparedTexture texture_;  // after regions_: its raster goes back to regions_'s pool
     DeviceBuffer<float> workingMedian_;
     DeviceBuffer<std::uint8_t> workingForeground_;
     const float* workingMedianHolds_ = nullptr;   // host working median workingMedian_ copies
     processing::HostBufferPool* pool_ = nullptr;  // offered by the pipeline for one run
     bool resident_ = false;                       // inside beginRun() .. endRun()
     int deferCopies_ = 0;                         // XRAYPREP_CUDA_DEFER_COPIES (0, 1, 2)
-    bool profile_ = false;                        // XRAYPREP_REGIONS_PROFILE=1: host times
-    ContourHostMs hostMs_;
-    int takes_ = 0;  // takeDeviceTimes() calls since beginRun()
+    HostMarks marks_;                             // XRAYPREP_REGIONS_PROFILE=1: printed by endRun()
+    int takes_ = 0;                               // takeDeviceTimes() calls since beginRun()
     // Last member: destroyed first, so its copies end before the buffers they read are freed.
     AsyncDownloads downloads_;
 };
