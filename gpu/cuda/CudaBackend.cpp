@@ -78,6 +78,10 @@ CudaBackend::CudaBackend(int device)
       downloads_(device_, copyThreads()) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
     deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
+    // The outline's threads (the tracer's contours are the same for every count): for measuring
+    // whether its parallel regions pay on a given host.
+    const char* trace = std::getenv("XRAYPREP_CUDA_TRACE_THREADS");
+    traceThreads_ = trace != nullptr && std::atoi(trace) > 0 ? std::atoi(trace) : cpuThreads_;
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -438,7 +442,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     marks_.mark("regions method done");
     // The texture fill reads the working texture next, only where the method found bone.
     if (resolved.textureFillMm > 0.0 && !found.bone.empty()) prepareTexture(g, in);
-    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{traceThreads_});
     marks_.mark("outline traced");
     processing::RegionsOutcome out;
     out.anatomy = std::move(found.anatomy);

@@ -18,8 +18,9 @@ constexpr std::int64_t kInf = static_cast<std::int64_t>(1) << 50;
 constexpr int kColumns = 32;
 constexpr int kSegments = 32;
 
-__global__ void columnsKernel(const std::uint8_t* __restrict__ mask, bool ofUnset, int w, int h,
-                              std::int64_t* __restrict__ cols) {
+__global__ void __launch_bounds__(kColumns* kSegments)
+    columnsKernel(const std::uint8_t* __restrict__ mask, bool ofUnset, int w, int h,
+                  std::int64_t* __restrict__ cols) {
     __shared__ int firstSet[kSegments][kColumns];  // -1: no set pixel in the run
     __shared__ int lastSet[kSegments][kColumns];
     const int tx = threadIdx.x, run = threadIdx.y;
