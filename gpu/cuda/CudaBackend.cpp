@@ -45,8 +45,9 @@ int selectDevice(int device) {
 
 // Host threads of the copy thread's pageable copies (0: PinnedStaging's default, up to 8).
 // XRAYPREP_CUDA_COPY_THREADS overrides. Measured on the H200 host (2026-12-01, bench, whole run,
-// median of 9): 1 thread 62.4 ms, 2 60.8-65.2, 4 59.0, 8 58.0; the run's own team hardly
-// competes with them, the regions contour's host thread mostly queueing kernels meanwhile.
+// median of 9): 1 thread 62.4 ms, 2 60.8-65.2, 4 59.0, 8 58.0 (a second lease: 4 59.8, 8
+// 59.3-63.5); the run's own team hardly competes with them, the regions contour's host thread
+// mostly queueing kernels meanwhile.
 int copyThreads() {
     const char* text = std::getenv("XRAYPREP_CUDA_COPY_THREADS");
     const int asked = text != nullptr ? std::atoi(text) : 0;
@@ -79,7 +80,8 @@ CudaBackend::CudaBackend(int device)
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
     deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
     // The outline's threads (the tracer's contours are the same for every count): for measuring
-    // whether its parallel regions pay on a given host.
+    // whether its parallel regions pay on a given host. On the H200 host (2026-12-01, contour
+    // wall, median of 11): 1 thread 44.1 ms, 4 35.7, all 16 34.3-35.4.
     const char* trace = std::getenv("XRAYPREP_CUDA_TRACE_THREADS");
     traceThreads_ = trace != nullptr && std::atoi(trace) > 0 ? std::atoi(trace) : cpuThreads_;
     histogram_.reserve(processing::kHistogramBins);
