@@ -45,17 +45,20 @@ void AsyncDownloads::enqueue(void* host, const void* device, std::size_t bytes, 
 
 void AsyncDownloads::finish() {
     std::unique_lock lock(mutex_);
-    idle_.wait(lock, [this] { return jobs_.empty(); });
+    done_.wait(lock, [this] { return jobs_.empty(); });
     if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 void AsyncDownloads::finishIfTarget(const void* host) {
-    bool target = false;
-    {
-        const std::lock_guard lock(mutex_);
-        for (const Job& job : jobs_) target = target || job.host == host;
-    }
-    if (target) finish();
+    // Only that copy: the median's host copy is read while the later stages' copies go on.
+    std::unique_lock lock(mutex_);
+    done_.wait(lock, [&] {
+        for (const Job& job : jobs_) {
+            if (job.host == host) return false;
+        }
+        return true;
+    });
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 std::vector<processing::DeviceTimes> AsyncDownloads::takeTimes() {
@@ -95,7 +98,7 @@ void AsyncDownloads::work() {
             times_[static_cast<std::size_t>(job.tag)].downloadMs += ms;
         }
         jobs_.pop_front();
-        if (jobs_.empty()) idle_.notify_all();
+        done_.notify_all();
     }
 }
 

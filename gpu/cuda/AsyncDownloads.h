@@ -33,7 +33,8 @@ class AsyncDownloads {
     // Waits until every queued copy is in host memory; rethrows the first failure since the
     // last finish().
     void finish();
-    // finish(), if a queued or running copy writes the host bytes at `host`.
+    // Waits until no queued or running copy writes the host bytes at `host` (the copies queued
+    // after it may go on); rethrows the first failure since the last finish().
     void finishIfTarget(const void* host);
     // Download time of the finished copies by tag (index = tag), then forgotten.
     [[nodiscard]] std::vector<processing::DeviceTimes> takeTimes();
@@ -56,7 +57,7 @@ class AsyncDownloads {
     PinnedStaging staging_;
     std::mutex mutex_;
     std::condition_variable wake_;  // a job arrived, or stop
-    std::condition_variable idle_;  // the queue ran empty
+    std::condition_variable done_;  // a job ended (the queue may have run empty)
     std::deque<Job> jobs_;          // front: the running job, removed when done
     std::exception_ptr error_;
     std::vector<processing::DeviceTimes> times_;

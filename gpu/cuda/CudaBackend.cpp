@@ -43,6 +43,22 @@ int selectDevice(int device) {
     return device;
 }
 
+// Host threads of the copy thread's pageable copies (0: PinnedStaging's default, up to 8).
+// XRAYPREP_CUDA_COPY_THREADS overrides. Measured on the H200 host (2026-12-01, bench, whole run,
+// median of 9): 1 thread 62.4 ms, 2 60.8-65.2, 4 59.0, 8 58.0 (a second lease: 4 59.8, 8
+// 59.3-63.5); the run's own team hardly competes with them, the regions contour's host thread
+// mostly queueing kernels meanwhile.
+int copyThreads() {
+    const char* text = std::getenv("XRAYPREP_CUDA_COPY_THREADS");
+    const int asked = text != nullptr ? std::atoi(text) : 0;
+    return asked > 0 ? std::min(asked, 16) : 0;
+}
+
+bool profileRequested() {
+    const char* profile = std::getenv("XRAYPREP_REGIONS_PROFILE");
+    return profile != nullptr && profile[0] == '1';
+}
+
 std::string nameOf(int device) {
     cudaDeviceProp prop{};
     XRAYPREP_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
@@ -59,9 +75,15 @@ CudaBackend::CudaBackend(int device)
       levelSet_(ContourLevelSet::makeWorkspace()),
       gvf_(stream_.get()),
       regions_(stream_.get()),
-      downloads_(device_, 0) {
+      marks_(profileRequested()),
+      downloads_(device_, copyThreads()) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
-    deferCopies_ = defer != nullptr && defer[0] == '1';
+    deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
+    // The outline's threads (the tracer's contours are the same for every count): for measuring
+    // whether its parallel regions pay on a given host. On the H200 host (2026-12-01, contour
+    // wall, median of 11): 1 thread 44.1 ms, 4 35.7, all 16 34.3-35.4.
+    const char* trace = std::getenv("XRAYPREP_CUDA_TRACE_THREADS");
+    traceThreads_ = trace != nullptr && std::atoi(trace) > 0 ? std::atoi(trace) : cpuThreads_;
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -74,6 +96,7 @@ std::string CudaBackend::description() const {
 void CudaBackend::activate() const { XRAYPREP_CUDA_CHECK(cudaSetDevice(device_)); }
 
 void CudaBackend::beginRun() {
+    marks_.start("run begins");
     resident_ = true;
     takes_ = 0;
     (void)downloads_.takeTimes();
@@ -91,6 +114,9 @@ void CudaBackend::endRun() {
     resident_ = false;
     holds_.fill({});
     maskHolds_ = {};
+    texture_ = PreparedTexture{};  // its copy ended with the others
+    marks_.mark("run ends");
+    marks_.report("cuda run");
 }
 
 std::optional<processing::DeviceTimes> CudaBackend::takeDeviceTimes() {
@@ -149,13 +175,14 @@ processing::FloatImage CudaBackend::hostField(int w, int h) {
 Image CudaBackend::download(Slot slot, const Image& like) {
     Image out = hostImage(like);
     const std::size_t bytes = out.size() * sizeof(std::uint16_t);
-    // Deferred only on request (XRAYPREP_CUDA_DEFER_COPIES=1) and only for the masked image,
-    // whose copy could overlap the ESF's kernels. Measured on the H200 host (2026-11-21), the
-    // copy thread's pageable copies slowed the run: deferring the median, threshold and Sobel
-    // copies behind the contour made its 16-thread host work 2.5 ms slower (the two OpenMP
-    // teams compete for the cores), and deferring the masked image alone added ~5 ms at the
-    // end of the run. Off by default until the copies need no host cores (registered rasters).
-    if (resident_ && deferCopies_ && slot == kFinal) {
+    // The median, thresholded and Sobel images go to the copy thread: their copies overlap the
+    // next stages' kernels and the active contour, whose host thread mostly queues kernels now
+    // (regions method). In 2026-11-21's measurements (host chan-vese contour) the two OpenMP
+    // teams competed for the cores and deferring was slower; with the regions method it is
+    // faster (copyThreads()). The masked image is deferred only on request (=2): the pipeline
+    // waits for it before the quality checks anyway.
+    const bool early = slot == kMedian || slot == kThresholded || slot == kSobel;
+    if (resident_ && (deferCopies_ >= 2 || (deferCopies_ == 1 && early))) {
         // The pipeline keeps `out` alive and unread until finishHostOutputs(), and the slot is
         // not written again in this run. takes_ is the take this stage belongs to.
         downloads_.enqueue(out.data(), images_[slot].data(), bytes, stream_.get(), takes_);
@@ -191,6 +218,7 @@ Image CudaBackend::median(const Image& input, const processing::MedianParams& re
     processing::MedianParams params = requested;
     params.size = processing::resolvedMedianSize(
         requested, 300.0 / std::max({input.width(), input.height(), 1}));
+    marks_.mark("median called (annotation before)");
     // The reference validates the window size (and passes size 1 and empty images through).
     if (params.size == 1 || input.empty()) {
         return processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial());
@@ -206,7 +234,9 @@ Image CudaBackend::median(const Image& input, const processing::MedianParams& re
                            stream_.get());
         XRAYPREP_CUDA_CHECK_LAUNCH();
     }
-    return download(kMedian, input);
+    Image out = download(kMedian, input);
+    marks_.mark("median queued");
+    return out;
 #else
     Image out = processing::MedianFilter{}(input, params, processing::ExecutionPolicy{cpuThreads_});
     upload(out, kMedian);
@@ -231,6 +261,7 @@ processing::Histogram CudaBackend::histogram(const Image& input) {
         staging_.download(counts.data(), histogram_.data(), sizeof(counts), stream_.get());
     }
     for (int b = 0; b < processing::kHistogramBins; ++b) result.counts[b] = counts[b];
+    marks_.mark("histogram in");
     return result;
 }
 
@@ -243,7 +274,9 @@ Image CudaBackend::threshold(const Image& input, std::uint16_t cutValue) {
         const auto t = timer_.measure(Timer::Compute);
         launchThreshold(src, dst, input.size(), cutValue, stream_.get());
     }
-    return download(kThresholded, input);
+    Image out = download(kThresholded, input);
+    marks_.mark("threshold queued");
+    return out;
 }
 
 Image CudaBackend::sobel(const Image& input) {
@@ -255,7 +288,9 @@ Image CudaBackend::sobel(const Image& input) {
         const auto t = timer_.measure(Timer::Compute);
         launchSobel(src, dst, input.width(), input.height(), input.maxValue(), stream_.get());
     }
-    return download(kSobel, input);
+    Image out = download(kSobel, input);
+    marks_.mark("sobel queued");
+    return out;
 }
 
 processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
@@ -263,10 +298,17 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                                      const processing::CancelToken* cancel) {
     // On the host with all cores, except the working-grid reductions, the chan-vese iterations
     // and the GVF, which run on the device.
+    marks_.mark("contour called");
     activate();
-    // The snake reads the Sobel image on the host; chan-vese reads no full-resolution input
-    // there (the reductions use the device copies), so its copies go on behind it.
-    if (params.method == processing::ContourMethod::Snake) downloads_.finish();
+    // The regions method reads the median on the host (the border rims) and nothing else at
+    // full resolution (it reads the device copies), so the thresholded and Sobel images' copies
+    // go on behind it. The older methods read more on the host: every copy ends first.
+    if (params.method == processing::ContourMethod::Regions) {
+        downloads_.finishIfTarget(inputs.median.data());
+    } else {
+        downloads_.finish();
+    }
+    marks_.mark("median copy in");
     processing::ContourSeams seams;
     seams.levelSet = ContourLevelSet(stream_.get(), levelSet_);
     seams.gvf = gvf_;
@@ -287,7 +329,10 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                                   processing::ExecutionPolicy{threads});
     };
     if (pool_ != nullptr) {
-        seams.newMask = [this](int w, int h) { return pool_->takeMask(w, h); };
+        seams.newMask = [this](int w, int h) {
+            marks_.mark("mask taken (texture fill, strips)");
+            return pool_->takeMask(w, h);
+        };
     }
     seams.regions = [this](const processing::WorkingGrid& g, const processing::ContourInputs& in,
                            double workingMm, const processing::ContourParams& resolved,
@@ -298,12 +343,28 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
                                   const processing::ContourInputs& in) {
         return workingTextureOnDevice(g, in);
     };
-    return processing::ActiveContour{std::move(seams)}(
+    processing::ContourResult result = processing::ActiveContour{std::move(seams)}(
         inputs, params, processing::ExecutionPolicy{cpuThreads_}, cancel);
+    marks_.mark("contour filled (fill, annotation)");
+    // Every copy ends inside the stage: whatever the pipeline does next may read the images.
+    downloads_.finish();
+    dropPreparedTexture();
+    marks_.mark("copies in");
+    return result;
 }
 
 processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
                                                            const processing::ContourInputs& in) {
+    marks_.mark("texture called (after the trace)");
+    const PreparedTexture& t = texture_;
+    if (t.radiograph == in.radiograph && t.radiograph != nullptr && t.median == in.median.data() &&
+        t.width == g.width() && t.height == g.height() && t.factor == g.factor()) {
+        downloads_.finishIfTarget(texture_.host.data());
+        processing::FloatImage out = std::move(texture_.host);
+        dropPreparedTexture();
+        marks_.mark("texture in (prepared)");
+        return out;
+    }
     // What the median removed, on the working grid: the radiograph (resident when the median
     // was made from it, uploaded otherwise) against the resident median.
     const std::uint16_t* median = deviceImage(in.median, kMedian);
@@ -317,7 +378,40 @@ processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::Wor
     }
     processing::FloatImage out(g.width(), g.height());
     ctx.download(out.data(), texture.data(), texture.bytes());
+    marks_.mark("texture in");
     return out;
+}
+
+void CudaBackend::prepareTexture(const processing::WorkingGrid& g,
+                                 const processing::ContourInputs& in) {
+    dropPreparedTexture();
+    if (in.radiograph == nullptr) return;
+    const std::uint16_t* median = deviceImage(in.median, kMedian);
+    const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
+    PreparedTexture t;
+    t.device = regions_.context().raster<float>(g.width(), g.height());
+    {
+        const auto timing = timer_.measure(Timer::Compute);
+        launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
+                                     t.device.data(), stream_.get());
+    }
+    t.host = processing::FloatImage(g.width(), g.height());
+    t.radiograph = in.radiograph;
+    t.median = in.median.data();
+    t.width = g.width();
+    t.height = g.height();
+    t.factor = g.factor();
+    texture_ = std::move(t);  // the pixels keep their addresses
+    downloads_.enqueue(texture_.host.data(), texture_.device.data(), texture_.device.bytes(),
+                       stream_.get(), takes_);
+}
+
+void CudaBackend::dropPreparedTexture() {
+    if (texture_.radiograph == nullptr) return;
+    // Its raster goes back to the pool (whose later users queue on the main stream only) once
+    // the copy stream has read it.
+    downloads_.finishIfTarget(texture_.host.data());
+    texture_ = PreparedTexture{};
 }
 
 processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::WorkingGrid& g,
@@ -328,6 +422,7 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
                                                         const processing::CancelToken* cancel) {
     // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
     // their working-grid reductions on the device and hands back what the host needs.
+    marks_.mark("regions called (rims before)");
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* sobel = deviceImage(in.sobel, kSobel, kMedian);
     regions::DeviceContext& ctx = regions_.context();
@@ -346,7 +441,11 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
         found = regions_(workingMedian, workingSobel, in.median.maxValue(), workingMm, resolved,
                          cancel);
     }
-    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{cpuThreads_});
+    marks_.mark("regions method done");
+    // The texture fill reads the working texture next, only where the method found bone.
+    if (resolved.textureFillMm > 0.0 && !found.bone.empty()) prepareTexture(g, in);
+    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{traceThreads_});
+    marks_.mark("outline traced");
     processing::RegionsOutcome out;
     out.anatomy = std::move(found.anatomy);
     out.discarded = std::move(found.discarded);
@@ -399,6 +498,7 @@ Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
         // The reference throws the size error, or returns the empty result.
         return processing::MaskApplier{}(original, mask, processing::ExecutionPolicy::serial());
     }
+    marks_.mark("mask stage called");
     activate();
     const std::uint16_t* src = deviceImage(original, kInput, kFinal);
     const std::uint8_t* m = deviceMask(mask);
@@ -407,10 +507,13 @@ Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
         const auto t = timer_.measure(Timer::Compute);
         launchApplyMask(src, m, dst, original.size(), stream_.get());
     }
-    return download(kFinal, original);
+    Image out = download(kFinal, original);
+    marks_.mark("masked image in");
+    return out;
 }
 
 processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfParams& params) {
+    marks_.mark("esf called (quality checks before)");
     const processing::ExecutionPolicy allCores{cpuThreads_};
     if (mask.empty()) return processing::EsfSolver{}(mask, params, allCores);
     // The reference validates the parameters (on an empty mask, which costs nothing).

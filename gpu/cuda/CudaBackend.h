@@ -13,6 +13,7 @@
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/DeviceTimer.h"
 #include "gpu/cuda/EsfConvergedSolver.h"
+#include "gpu/cuda/HostMarks.h"
 #include "gpu/cuda/PinnedStaging.h"
 #include "gpu/cuda/regions/DeviceBoneRegions.h"
 #include "processing/pipeline/ComputeBackend.h"
@@ -48,10 +49,14 @@ namespace xrayprep::gpu {
 // (gpu/cuda/EsfConvergedSolver.h).
 //
 // Host outputs are written into the rasters the pipeline offers (useHostBuffers), when it does,
-// so that repeated runs do not allocate and first-touch new images. Outputs are copied back
-// before their stage returns; with XRAYPREP_CUDA_DEFER_COPIES=1 the masked image is copied by a
-// copy thread (AsyncDownloads) behind the pipeline's back and finishHostOutputs() waits for it
-// (off by default: measured slower, see download()).
+// so that repeated runs do not allocate and first-touch new images. Inside a run the median,
+// thresholded and Sobel images are copied back by a copy thread on its own stream
+// (AsyncDownloads) while the next stages compute: the median's copy must be in before the active
+// contour reads it on the host, the others before the contour returns (the regions method reads
+// neither on the host). The other outputs are copied back before their stage returns.
+// XRAYPREP_CUDA_DEFER_COPIES=0 copies everything before its stage returns, =2 defers the masked
+// image too (until finishHostOutputs()); XRAYPREP_CUDA_COPY_THREADS sets the copy thread's host
+// threads (default: up to 8, see copyThreads()).
 //
 // Device buffers and pinned staging belong to the backend and are reused from run to run;
 // they are reallocated only when an image larger than any before arrives. Not thread-safe:
@@ -119,6 +124,12 @@ class CudaBackend final : public processing::ComputeBackend {
     // What the median removed, on the working grid (ContourSeams::workingTexture).
     processing::FloatImage workingTextureOnDevice(const processing::WorkingGrid& grid,
                                                   const processing::ContourInputs& inputs);
+    // The working texture made on the device right after the regions method and copied back
+    // by the copy thread while the host traces the outline (workingTextureOnDevice takes it).
+    void prepareTexture(const processing::WorkingGrid& grid,
+                        const processing::ContourInputs& inputs);
+    // Forgets the prepared texture once no copy writes it.
+    void dropPreparedTexture();
     // The regions method on the device (ContourSeams::regions).
     processing::RegionsOutcome regionsOnDevice(const processing::WorkingGrid& grid,
                                                const processing::ContourInputs& inputs,
@@ -136,6 +147,7 @@ class CudaBackend final : public processing::ComputeBackend {
     int device_;
     std::string deviceName_;
     int cpuThreads_;
+    int traceThreads_;  // XRAYPREP_CUDA_TRACE_THREADS, else cpuThreads_
     CudaStream stream_;
     DeviceTimer timer_;
     PinnedStaging staging_;
@@ -153,12 +165,25 @@ class CudaBackend final : public processing::ComputeBackend {
     std::shared_ptr<LevelSetWorkspace> levelSet_;
     ContourGvf gvf_;
     regions::DeviceBoneRegions regions_;
+    // The texture prepareTexture() made: the device raster the copy reads, the host raster it
+    // writes, and what it was made from (`radiograph` null: none prepared).
+    struct PreparedTexture {
+        regions::DeviceImage device;
+        processing::FloatImage host;
+        const processing::Image* radiograph = nullptr;
+        const void* median = nullptr;
+        int width = 0;
+        int height = 0;
+        int factor = 0;
+    };
+    PreparedTexture texture_;  // after regions_: its raster goes back to regions_'s pool
     DeviceBuffer<float> workingMedian_;
     DeviceBuffer<std::uint8_t> workingForeground_;
     const float* workingMedianHolds_ = nullptr;   // host working median workingMedian_ copies
     processing::HostBufferPool* pool_ = nullptr;  // offered by the pipeline for one run
     bool resident_ = false;                       // inside beginRun() .. endRun()
-    bool deferCopies_ = false;                    // XRAYPREP_CUDA_DEFER_COPIES=1
+    int deferCopies_ = 0;                         // XRAYPREP_CUDA_DEFER_COPIES (0, 1, 2)
+    HostMarks marks_;                             // XRAYPREP_REGIONS_PROFILE=1: printed by endRun()
     int takes_ = 0;                               // takeDeviceTimes() calls since beginRun()
     // Last member: destroyed first, so its copies end before the buffers they read are freed.
     AsyncDownloads downloads_;

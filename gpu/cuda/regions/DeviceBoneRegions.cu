@@ -101,7 +101,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
     auto checkCancel = [cancel] {
         if (cancel != nullptr) cancel->throwIfCancelled();
     };
-    StepProfile profile(ctx.stream());
+    StepProfile profile(ctx.stream(), &ctx);
 
     // 1. The anatomy.
     processing::AnatomyFinderSettings as;

@@ -46,6 +46,7 @@ void DeviceContext::download(void* host, const void* device, std::size_t bytes) 
     if (bytes == 0) return;
     XRAYPREP_CUDA_CHECK(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, stream_));
     XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    ++waits_;
 }
 
 void DeviceContext::upload(void* device, const void* host, std::size_t bytes) {
@@ -55,6 +56,9 @@ void DeviceContext::upload(void* device, const void* host, std::size_t bytes) {
     XRAYPREP_CUDA_CHECK(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream_));
 }
 
-void DeviceContext::synchronize() { XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+void DeviceContext::synchronize() {
+    XRAYPREP_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    ++waits_;
+}
 
 }  // namespace xrayprep::gpu::regions

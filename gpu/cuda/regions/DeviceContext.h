@@ -26,6 +26,9 @@ class DeviceContext {
 
     [[nodiscard]] cudaStream_t stream() const { return stream_; }
     [[nodiscard]] RasterPool& pool() { return pool_; }
+    [[nodiscard]] const RasterPool& pool() const { return pool_; }
+    // How often the host has waited for the stream (downloads, synchronize()), for profiles.
+    [[nodiscard]] long waits() const { return waits_; }
     [[nodiscard]] int multiprocessors() const { return multiprocessors_; }
 
     template <typename T>
@@ -78,6 +81,7 @@ class DeviceContext {
     std::vector<std::uint64_t> hostScalars_;
     std::size_t used_ = 0;
     DeviceBuffer<std::byte> temp_;
+    long waits_ = 0;
 };
 
 }  // namespace xrayprep::gpu::regions

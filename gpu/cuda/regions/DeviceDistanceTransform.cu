@@ -9,25 +9,52 @@ namespace {
 // "No point" in a column, as DistanceTransform.cpp marks it.
 constexpr std::int64_t kInf = static_cast<std::int64_t>(1) << 50;
 
-// Columns: the squared distance to the nearest set pixel of the column (kInf: none), by one
-// forward and one backward sweep per column (neighbouring threads read neighbouring columns).
-__global__ void columnsKernel(const std::uint8_t* __restrict__ mask, bool ofUnset, int w, int h,
-                              std::int64_t* __restrict__ cols) {
-    const int x = blockIdx.x * blockDim.x + threadIdx.x;
-    if (x >= w) return;
-    constexpr int kNone = -1;
-    int last = kNone;
-    for (int y = 0; y < h; ++y) {
-        const std::size_t i = static_cast<std::size_t>(y) * w + x;
-        if ((mask[i] != 0) != ofUnset) last = y;
-        cols[i] = last == kNone ? kInf : static_cast<std::int64_t>(y - last);
+// Columns: the squared distance to the nearest set pixel of the column (kInf: none). A block
+// takes kColumns neighbouring columns (a warp reads a row's kColumns bytes at once), each cut
+// into kSegments runs of rows, a thread per run: each finds its run's first and last set row,
+// then sweeps its run down and up with the nearest set rows beyond it (from the other runs)
+// to start from. The same integers as one sweep down and one up per column, with runs of a
+// few dozen rows per thread where a column's thread waited on a few hundred dependent loads.
+constexpr int kColumns = 32;
+constexpr int kSegments = 32;
+
+__global__ void __launch_bounds__(kColumns* kSegments)
+    columnsKernel(const std::uint8_t* __restrict__ mask, bool ofUnset, int w, int h,
+                  std::int64_t* __restrict__ cols) {
+    __shared__ int firstSet[kSegments][kColumns];  // -1: no set pixel in the run
+    __shared__ int lastSet[kSegments][kColumns];
+    const int tx = threadIdx.x, run = threadIdx.y;
+    const int x = blockIdx.x * kColumns + tx;
+    const int rows = (h + kSegments - 1) / kSegments;
+    const int y0 = min(h, run * rows), y1 = min(h, y0 + rows);
+    auto set = [&](int y) { return (mask[static_cast<std::size_t>(y) * w + x] != 0) != ofUnset; };
+    int first = -1, last = -1;
+    if (x < w) {
+        for (int y = y0; y < y1; ++y) {
+            if (set(y)) {
+                if (first < 0) first = y;
+                last = y;
+            }
+        }
     }
-    last = kNone;
-    for (int y = h - 1; y >= 0; --y) {
+    firstSet[run][tx] = first;
+    lastSet[run][tx] = last;
+    __syncthreads();
+    if (x >= w) return;
+    int above = -1;  // the nearest set row above the run
+    for (int r = run - 1; r >= 0 && above < 0; --r) above = lastSet[r][tx];
+    int below = -1;  // the nearest set row below it
+    for (int r = run + 1; r < kSegments && below < 0; ++r) below = firstSet[r][tx];
+    for (int y = y0; y < y1; ++y) {
+        if (set(y)) above = y;
+        cols[static_cast<std::size_t>(y) * w + x] =
+            above < 0 ? kInf : static_cast<std::int64_t>(y - above);
+    }
+    for (int y = y1 - 1; y >= y0; --y) {
         const std::size_t i = static_cast<std::size_t>(y) * w + x;
-        if ((mask[i] != 0) != ofUnset) last = y;
+        if (set(y)) below = y;
         std::int64_t d = cols[i];
-        if (last != kNone && last - y < d) d = last - y;
+        if (below >= 0 && below - y < d) d = below - y;
         cols[i] = d >= kInf ? kInf : d * d;
     }
 }
@@ -70,7 +97,8 @@ DeviceRaster<std::int32_t> DeviceDistanceTransform::squaredWithin(DeviceContext&
     DeviceRaster<std::int32_t> out = ctx.raster<std::int32_t>(w, h);
     if (w == 0 || h == 0) return out;
     DeviceRaster<std::int64_t> cols = ctx.raster<std::int64_t>(w, h);
-    columnsKernel<<<(w + 63) / 64, 64, 0, ctx.stream()>>>(mask.data(), ofUnset, w, h, cols.data());
+    columnsKernel<<<(w + kColumns - 1) / kColumns, dim3(kColumns, kSegments), 0, ctx.stream()>>>(
+        mask.data(), ofUnset, w, h, cols.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();
     rowsKernel<<<h, 128, 0, ctx.stream()>>>(cols.data(), w, limit, out.data());
     XRAYPREP_CUDA_CHECK_LAUNCH();

@@ -10,8 +10,8 @@ namespace xrayprep::gpu::regions {
 // processing::DistanceTransform::squared on the device. The CPU's lower envelope of parabolas is
 // exact (integer inputs; its double intersections are rationals with small denominators, never
 // misordered), so the result is the true squared Euclidean distance, which any exact method
-// gives: here the distance along each column by two sweeps (a thread per column), then per pixel
-// the smallest (x - x')^2 + column distance over its row, searched outwards until the offset
+// gives: here the distance along each column by two sweeps (runs of rows in parallel), then per
+// pixel the smallest (x - x')^2 + column distance over its row, searched outwards until the offset
 // alone is no better (parallel over the pixels, where the envelope is sequential per line).
 // Pixels with no set pixel get processing::DistanceTransform::kNoSetPixel, large values are
 // clamped as the CPU clamps them.

@@ -14,7 +14,10 @@ DeviceBuffer<std::byte> RasterPool::take(std::size_t bytes) {
             best = i;
         }
     }
-    if (best == free_.size()) return DeviceBuffer<std::byte>(bytes);
+    if (best == free_.size()) {
+        ++allocations_;
+        return DeviceBuffer<std::byte>(bytes);
+    }
     DeviceBuffer<std::byte> out = std::move(free_[best]);
     free_[best] = std::move(free_.back());
     free_.pop_back();

@@ -24,9 +24,12 @@ class RasterPool {
     void give(DeviceBuffer<std::byte>&& buffer) noexcept;
     // Bytes held by the pool (not lent out), for tests.
     [[nodiscard]] std::size_t heldBytes() const;
+    // Buffers allocated because none held fitted (cudaMalloc), for profiles.
+    [[nodiscard]] long allocations() const { return allocations_; }
 
   private:
     std::vector<DeviceBuffer<std::byte>> free_;
+    long allocations_ = 0;
 };
 
 }  // namespace xrayprep::gpu::regions

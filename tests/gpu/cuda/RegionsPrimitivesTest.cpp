@@ -133,6 +133,24 @@ TEST(RegionsPrimitives, DistanceTransformEqualsCpu) {
             "")
             << name(s) << " empty";
     }
+    // Columns much taller than the kernel's runs of rows: the nearest set pixel several runs
+    // away, or in none.
+    for (const Size& s : std::vector<Size>{{3, 1001}, {45, 700}}) {
+        for (const double share : {0.0005, 0.01}) {
+            const Mask m = gpu_test::randomSpecks(s.w, s.h, 7u + s.w, share);
+            EXPECT_EQ(
+                difference(dev.down(rg::DeviceDistanceTransform{}.squared(dev.ctx, dev.up(m))),
+                           processing::DistanceTransform{}.squared(m, kSerial)),
+                "")
+                << name(s) << " specks " << share;
+            EXPECT_EQ(difference(
+                          dev.down(rg::DeviceDistanceTransform{}.squared(dev.ctx, dev.up(m), true)),
+                          processing::DistanceTransform{}.squared(
+                              processing::complement(m, kSerial), kSerial)),
+                      "")
+                << name(s) << " specks " << share << " of unset";
+        }
+    }
 }
 
 TEST(RegionsPrimitives, DiskMorphologyEqualsCpu) {
