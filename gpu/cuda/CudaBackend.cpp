@@ -356,45 +356,45 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
 processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
                                                            const processing::ContourInputs& in) {
     marks_.mark("texture called (after the trace)");
-    const PreparedTexture& t = texture_;
-    if (t.radiograph == in.radiograph && t.radiograph != nullptr && t.median == in.median.data() &&
-        t.width == g.width() && t.height == g.height() && t.factor == g.factor()) {
+    if (texture_.madeFrom(g, in)) {
         downloads_.finishIfTarget(texture_.host.data());
         processing::FloatImage out = std::move(texture_.host);
         dropPreparedTexture();
         marks_.mark("texture in (prepared)");
         return out;
     }
+    const regions::DeviceImage texture = launchWorkingTexture(g, in);
+    processing::FloatImage out(g.width(), g.height());
+    regions_.context().download(out.data(), texture.data(), texture.bytes());
+    marks_.mark("texture in");
+    return out;
+}
+
+bool CudaBackend::PreparedTexture::madeFrom(const processing::WorkingGrid& g,
+                                            const processing::ContourInputs& in) const {
+    return radiograph != nullptr && radiograph == in.radiograph && median == in.median.data() &&
+           width == g.width() && height == g.height() && factor == g.factor();
+}
+
+regions::DeviceImage CudaBackend::launchWorkingTexture(const processing::WorkingGrid& g,
+                                                       const processing::ContourInputs& in) {
     // What the median removed, on the working grid: the radiograph (resident when the median
     // was made from it, uploaded otherwise) against the resident median.
     const std::uint16_t* median = deviceImage(in.median, kMedian);
     const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
-    regions::DeviceContext& ctx = regions_.context();
-    regions::DeviceImage texture = ctx.raster<float>(g.width(), g.height());
-    {
-        const auto timing = timer_.measure(Timer::Compute);
-        launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
-                                     texture.data(), stream_.get());
-    }
-    processing::FloatImage out(g.width(), g.height());
-    ctx.download(out.data(), texture.data(), texture.bytes());
-    marks_.mark("texture in");
-    return out;
+    regions::DeviceImage texture = regions_.context().raster<float>(g.width(), g.height());
+    const auto timing = timer_.measure(Timer::Compute);
+    launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
+                                 texture.data(), stream_.get());
+    return texture;
 }
 
 void CudaBackend::prepareTexture(const processing::WorkingGrid& g,
                                  const processing::ContourInputs& in) {
     dropPreparedTexture();
     if (in.radiograph == nullptr) return;
-    const std::uint16_t* median = deviceImage(in.median, kMedian);
-    const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
     PreparedTexture t;
-    t.device = regions_.context().raster<float>(g.width(), g.height());
-    {
-        const auto timing = timer_.measure(Timer::Compute);
-        launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
-                                     t.device.data(), stream_.get());
-    }
+    t.device = launchWorkingTexture(g, in);
     t.host = processing::FloatImage(g.width(), g.height());
     t.radiograph = in.radiograph;
     t.median = in.median.data();

@@ -124,6 +124,9 @@ class CudaBackend final : public processing::ComputeBackend {
     // What the median removed, on the working grid (ContourSeams::workingTexture).
     processing::FloatImage workingTextureOnDevice(const processing::WorkingGrid& grid,
                                                   const processing::ContourInputs& inputs);
+    // Queues the working texture's kernel into a raster of the regions' pool.
+    regions::DeviceImage launchWorkingTexture(const processing::WorkingGrid& grid,
+                                              const processing::ContourInputs& inputs);
     // The working texture made on the device right after the regions method and copied back
     // by the copy thread while the host traces the outline (workingTextureOnDevice takes it).
     void prepareTexture(const processing::WorkingGrid& grid,
@@ -175,6 +178,9 @@ class CudaBackend final : public processing::ComputeBackend {
         int width = 0;
         int height = 0;
         int factor = 0;
+        // Whether it is the texture of this grid and these inputs.
+        [[nodiscard]] bool madeFrom(const processing::WorkingGrid& g,
+                                    const processing::ContourInputs& in) const;
     };
     PreparedTexture texture_;  // after regions_: its raster goes back to regions_'s pool
     DeviceBuffer<float> workingMedian_;
