@@ -3,7 +3,8 @@
 // with --load N, N other busy processes. The whole window at 1280 x 800, the image opened as a
 // user opens it (File > Open: decoding on a worker), the edit made in the parameter panel's
 // editor (contour.minAreaMm2, which re-runs the contour, mask and ESF stages), the time taken
-// until the ESF stage is drawn on screen. Run under QT_QPA_PLATFORM=offscreen (or xvfb-run).
+// until the ESF stage is drawn on screen, and the stages' own times. OpenMP threads wait
+// passively, as in the application. Run under QT_QPA_PLATFORM=offscreen (or xvfb-run).
 //
 // usage: perf_gui_refresh FILE [--edits N] [--load N] [--backends serial,openmp]
 #include <QApplication>
@@ -13,12 +14,14 @@
 #include <QTemporaryDir>
 #include <QTimer>
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "app/cli/BusyLoad.h"
+#include "app/common/PassiveThreadWait.h"
 #include "ui/model/AppSettings.h"
 #include "ui/model/PipelineModel.h"
 #include "ui/panels/ParameterPanel.h"
@@ -49,6 +52,7 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    app::ensurePassiveThreadWait(argv);  // as the application waits (app/gui/main.cpp)
     QApplication app(argc, argv);
     if (argc < 2) {
         std::fprintf(stderr, "usage: perf_gui_refresh FILE [--edits N] [--load N]\n");
@@ -106,6 +110,7 @@ int main(int argc, char** argv) {
             return 1;
         }
         std::vector<double> times;
+        std::array<std::vector<double>, 3> stageMs;  // contour, mask, esf per edit
         for (int e = 0; e < edits; ++e) {
             QElapsedTimer clock;
             double shownMs = -1.0;
@@ -133,12 +138,22 @@ int main(int argc, char** argv) {
                 QSignalSpy(&view, &ui::ImageView::levelsReady).wait(50);
             QObject::disconnect(connection);
             times.push_back(shownMs);
+            if (const auto timing = model.lastTiming(kind)) {
+                int i = 0;
+                for (const auto stage : {processing::StageId::Contour, processing::StageId::Mask,
+                                         processing::StageId::Esf})
+                    stageMs[i++].push_back(
+                        timing->wallMs[processing::stageIndex(stage)].value_or(0.0));
+            }
         }
         const double m = median(times);
         std::printf("%-28s edit to refreshed ESF preview: median %.0f ms (min %.0f, max %.0f)\n",
                     qPrintable(model.backendDescription()), m,
                     *std::min_element(times.begin(), times.end()),
                     *std::max_element(times.begin(), times.end()));
+        if (!stageMs[0].empty())
+            std::printf("%-28s stage wall times, medians: contour %.0f ms, mask %.0f, esf %.0f\n",
+                        "", median(stageMs[0]), median(stageMs[1]), median(stageMs[2]));
         if (kind == processing::BackendKind::Serial)
             serialMs = m;
         else

@@ -216,6 +216,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
         // Thin-valley pixels that are not confident bone nor a valley already (what deepValleys
         // would mark, on the pixels it decides).
         Mask thin(w, h, 0);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
         for (int y = y0; y <= y1; ++y) {
             for (int x = x0; x <= x1; ++x) {
                 const std::size_t i = static_cast<std::size_t>(y) * w + x;
@@ -412,6 +413,7 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
             const FloatImage depth = ValleyDepth{}(
                 cropTo(fine, box), static_cast<int>(px(kValleyFromMm)),
                 static_cast<int>(px(kValleyToMm)), static_cast<int>(px(kEdgeGapFlankMm)), policy);
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
             for (int y = 0; y < ch; ++y) {
                 for (int x = 0; x < cw; ++x) {
                     const std::size_t i = static_cast<std::size_t>(y0 + y) * w + (x0 + x);

@@ -41,9 +41,24 @@ Mask keepLargeComponents(const Mask& m, double minArea, double minFraction,
 
 Mask componentsTouching(const Mask& m, const Mask& touch, const ExecutionPolicy& policy) {
     const ComponentMap cm = ConnectedComponents{}(m, Connectivity::Four, policy);
-    std::vector<char> keep(cm.components.size() + 1, 0);
-    for (std::size_t i = 0; i < m.size(); ++i) {
-        if (touch.data()[i] != 0) keep[static_cast<std::size_t>(cm.labels.data()[i])] = 1;
+    const std::size_t entries = cm.components.size() + 1;
+    std::vector<char> keep(entries, 0);
+    // The touched labels, per thread over its rows, then united (one pass over the image that
+    // ran on the calling thread alone).
+    const int h = m.height(), w = m.width();
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+        std::vector<char> mine(entries, 0);
+#pragma omp for schedule(static) nowait
+        for (int y = 0; y < h; ++y) {
+            const std::uint8_t* t = touch.row(y);
+            const std::int32_t* l = cm.labels.row(y);
+            for (int x = 0; x < w; ++x) {
+                if (t[x] != 0) mine[static_cast<std::size_t>(l[x])] = 1;
+            }
+        }
+#pragma omp critical(xrayprep_components_touching)
+        for (std::size_t k = 0; k < entries; ++k) keep[k] = static_cast<char>(keep[k] | mine[k]);
     }
     keep[0] = 0;
     return selectComponents(cm, keep, policy);

@@ -42,8 +42,7 @@ EdgeEvidence EdgeEvidenceFinder::operator()(const FloatImage& img, const Mask& a
     out.fine = GradientMagnitude{}(smooth, policy);
     const FloatImage coarse =
         GradientMagnitude{}(GaussianBlur{}(img, s.coarseMm / mm, policy), policy);
-    const Raster<std::int32_t> d2 =
-        DistanceTransform{}.squared(complement(anatomy, policy), policy);
+    const Raster<std::int32_t> d2 = DistanceTransform{}.squaredToUnset(anatomy, policy);
     // Squared distances to the platforms, only where they are (none: every pixel is far).
     const bool anyPlatform =
         platforms != nullptr && std::any_of(platforms->pixels().begin(), platforms->pixels().end(),

@@ -53,21 +53,16 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
         s.codingErrorBound > 0
             ? GaussianBlur{}(withoutCodingError(rawTexture, s, policy), s.sigmaMm / cellMm, policy)
             : GaussianBlur{}(rawTexture, s.sigmaMm / cellMm, policy);
-    const std::size_t n = texture.pixels().size();
     // Deep inside the anatomy only (the skin and the folds of clothing have texture too), and
     // against the texture of the tissue at that depth: noise and compression artefacts grow
     // with the tissue's thickness, so the thin tissue under the skin is no reference.
-    Mask notAnatomy(w, h);
-    for (std::size_t i = 0; i < n; ++i) notAnatomy.data()[i] = anatomy.data()[i] == 0 ? 1 : 0;
-    const Raster<std::int32_t> depth = DistanceTransform{}.squared(notAnatomy, policy);
+    const Raster<std::int32_t> depth = DistanceTransform{}.squaredToUnset(anatomy, policy);
     const double minDepth = s.depthMm / cellMm;
-    Mask outside(w, h);
-    for (std::size_t i = 0; i < n; ++i) {
-        outside.data()[i] = anatomy.data()[i] != 0 && mask.data()[i] == 0 &&
-                                    static_cast<double>(depth.data()[i]) > minDepth * minDepth
-                                ? 1
-                                : 0;
-    }
+    Mask outside(w, h, kUnset);
+    forEachPixel(outside, policy, [&](std::size_t i) -> std::uint8_t {
+        return anatomy.data()[i] != 0 && mask.data()[i] == 0 &&
+               static_cast<double>(depth.data()[i]) > minDepth * minDepth;
+    });
     const RadixSelect values(texture, &outside, policy);
     if (values.empty()) return outs;
     const float tissue = values.quantile(s.tissueQuantile);
@@ -97,12 +92,12 @@ std::vector<TexturedGaps> TexturedGapFinder::operator()(const FloatImage& rawTex
             continue;
         }
         out.measured = true;
-        Mask gap(w, h);
-        bool anyGap = false;
-        for (std::size_t i = 0; i < n; ++i) {
-            gap.data()[i] = outside.data()[i] != 0 && texture.data()[i] > level ? 1 : 0;
-            anyGap = anyGap || gap.data()[i] != 0;
-        }
+        Mask gap(w, h, kUnset);
+        forEachPixel(gap, policy, [&](std::size_t i) -> std::uint8_t {
+            return outside.data()[i] != 0 && texture.data()[i] > level;
+        });
+        const bool anyGap = std::any_of(gap.pixels().begin(), gap.pixels().end(),
+                                        [](std::uint8_t v) { return v != 0; });
         out.textured = gap;
         if (!anyGap) {  // measured, nothing found (no distance transforms needed)
             out.pieces.labels = Raster<std::int32_t>(w, h, 0);

@@ -5,9 +5,9 @@
 
 namespace xrayprep::processing {
 
-// Binary morphology with a Euclidean disk of radius r pixels (the pixels at distance <= r), by
-// thresholding exact distance transforms: cost independent of r, exact, the same for every
-// thread count. Pixels outside the image are neither set nor unset: a region touching the image
+// Binary morphology with a Euclidean disk of radius r pixels (the pixels at distance <= r):
+// small disks directly, larger ones by exact distances bounded to the disk (DiskReach); exact,
+// the same for every thread count. Pixels outside the image are neither set nor unset: a region touching the image
 // border is not eroded from the border, and nothing is dilated in from outside.
 class DiskMorphology {
   public:

@@ -17,6 +17,10 @@ class DistanceTransform {
     static constexpr std::int32_t kNoSetPixel = INT32_MAX;
     [[nodiscard]] Raster<std::int32_t> squared(const Mask& mask,
                                                const ExecutionPolicy& policy) const;
+    // The same to the nearest unset pixel: squared(complement(mask)) without making the
+    // complement (an erosion's distances).
+    [[nodiscard]] Raster<std::int32_t> squaredToUnset(const Mask& mask,
+                                                      const ExecutionPolicy& policy) const;
 };
 
 }  // namespace xrayprep::processing

@@ -235,6 +235,7 @@ void MainWindow::connectModel() {
                 ? tr("Cancelled: %1 onwards from the previous run").arg(tr(viewStageTitle(*stale)))
                 : tr("Cancelled"));
         showQuality();  // the checks of the mask still shown
+        meshPreview_->resumeAfterRun();
     });
     connect(&model_, &PipelineModel::runFailed, this, &MainWindow::onRunFailed);
     connect(&model_, &PipelineModel::progress, this, [this](int percent, const QString& text) {
@@ -370,6 +371,7 @@ void MainWindow::onInputLoaded() {
 
 void MainWindow::onRunStarted(ViewStage first) {
     display_->runStarted(first, model_.displayed());
+    meshPreview_->pauseForRun();
     runLabel_->setText(tr("Running on %1…").arg(model_.backendDescription()));
     if (viewStageIndex(first) <= viewStageIndex(ViewStage::Mask)) checks_->setPending();
 }
@@ -397,6 +399,7 @@ void MainWindow::onRunFinished() {
 
 void MainWindow::onRunFailed(const QString& message, bool backendFailure) {
     runLabel_->setText(tr("Run failed"));
+    meshPreview_->resumeAfterRun();
     display_->runCancelled(model_.displayed(), model_.staleFrom());
     showQuality();
     if (!backendFailure) {

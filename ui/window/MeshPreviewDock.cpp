@@ -47,6 +47,7 @@ void MeshPreviewDock::attach(QDockWidget* dock) {
 }
 
 void MeshPreviewDock::showRun(const DisplayedRun& run) {
+    paused_ = false;
     inputLabel_ = QString::fromStdString(run.inputLabel);
     task_->setSource(run);
     panel_->setEsf(run.esf, run.metadata != nullptr ? run.metadata->spacing : std::nullopt);
@@ -54,8 +55,21 @@ void MeshPreviewDock::showRun(const DisplayedRun& run) {
 }
 
 void MeshPreviewDock::clear() {
+    paused_ = false;
     task_->clearSource();
     panel_->clear();
+}
+
+void MeshPreviewDock::pauseForRun() {
+    if (!task_->isBuilding()) return;  // a mesh that is up to date stays so
+    task_->cancel();
+    paused_ = true;
+}
+
+void MeshPreviewDock::resumeAfterRun() {
+    if (!paused_) return;
+    paused_ = false;
+    rebuildIfShown();
 }
 
 bool MeshPreviewDock::shown() const {

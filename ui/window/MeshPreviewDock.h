@@ -27,6 +27,12 @@ class MeshPreviewDock : public QObject {
 
     void showRun(const DisplayedRun& run);  // a run whose ESF has finished
     void clear();                           // a new input: nothing to show until its ESF
+    // A run started whose ESF will replace the mesh's source: a build going or scheduled now
+    // would be thrown away and takes cores from the run the user waits for (on two cores an
+    // OpenMP run loses its second core to it), so it stops; the shown mesh stays.
+    void pauseForRun();
+    // The run stopped without an ESF (cancelled or failed): what pauseForRun stopped is built.
+    void resumeAfterRun();
     // Writes the shown mesh on a worker thread (a large mesh takes a while); the format follows
     // the extension (.stl .obj .ply .vtp). False, with a message, when there is no mesh or no
     // such format; otherwise meshExported tells how the write went.
@@ -48,7 +54,8 @@ class MeshPreviewDock : public QObject {
     QDockWidget* dock_ = nullptr;
     QString inputLabel_;
     QFutureWatcher<QString> writeWatcher_;
-    QString writing_;  // the file being written
+    QString writing_;      // the file being written
+    bool paused_ = false;  // pauseForRun stopped a build that resumeAfterRun owes
 };
 
 }  // namespace xrayprep::ui

@@ -12,9 +12,9 @@ const ExecutionPolicy kSerial = ExecutionPolicy::serial();
 
 // Radii between and on the squared integer distances: 1.4 just misses the diagonal neighbours
 // (1 + 1 > 1.96), 1.5 takes them (<= 2.25); sqrt(5) ~ 2.236 lies between 2.2 and 2.3. Up to a
-// squared radius of 16 (r = 4) the disk is applied directly, beyond it (4.2, 4.3) through the
-// distance transform: both sides of the switch.
-const double kRadii[] = {0.0, 0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 4.0, 4.2, 4.3};
+// squared radius of 36 (r = 6) the disk is applied directly, beyond it (6.1, 7.5) through
+// DiskReach's distances: both sides of the switch.
+const double kRadii[] = {0.0, 0.5, 1.0, 1.4, 1.5, 2.0, 2.2, 2.3, 3.0, 4.0, 4.2, 4.3, 6.0, 6.1, 7.5};
 
 TEST(DiskMorphology, DilateAndErodeMatchDiskScanOnRandomMasks) {
     std::uint32_t seed = 1;
@@ -96,7 +96,7 @@ TEST(DiskMorphology, ParallelEqualsSerial) {
     std::uint32_t seed = 300;
     for (const auto& [w, h] : {std::pair{1, 1}, std::pair{3, 40}, std::pair{97, 83}}) {
         const Mask m = test::randomBinaryMask(w, h, 0.4, seed++);
-        for (const double r : {1.0, 2.5, 6.0}) {
+        for (const double r : {1.0, 2.5, 6.0, 7.5}) {
             const Mask dilated = morph.dilate(m, r, kSerial);
             const Mask eroded = morph.erode(m, r, kSerial);
             const Mask opened = morph.open(m, r, kSerial);

@@ -57,6 +57,44 @@ TEST(DistanceTransform, MatchesBruteForceAcrossColumnBlocks) {
     }
 }
 
+// To the nearest unset pixel: the brute force over the complement, on random masks, serial and
+// on up to 8 bands of rows, images taller than wide and wider than tall.
+TEST(DistanceTransform, ToUnsetMatchesBruteForceOfTheComplement) {
+    std::uint32_t seed = 500;
+    for (const auto& [w, h] :
+         {std::pair{1, 1}, std::pair{3, 70}, std::pair{130, 9}, std::pair{65, 33}}) {
+        for (const double density : {0.0, 0.3, 0.97, 1.0}) {
+            const Mask m = test::randomBinaryMask(w, h, density, seed++);
+            Mask complement(w, h);
+            for (std::size_t i = 0; i < m.size(); ++i) complement.data()[i] = m.data()[i] == 0;
+            const Raster<std::int32_t> expected = bruteSquaredDistance(complement);
+            SCOPED_TRACE(test::sizeName(w, h) + " density " + std::to_string(density));
+            for (const int threads : {1, 2, 3, 8}) {
+                // 8 threads: bands of a row or two, each taking its columns from the others.
+                EXPECT_EQ(DistanceTransform{}.squaredToUnset(m, ExecutionPolicy{threads}), expected)
+                    << threads << " threads";
+            }
+        }
+    }
+}
+
+// Taller than 65535 rows the column distances no longer fit 16 bits (another storage type).
+TEST(DistanceTransform, TallerThanSixteenBitsOfRows) {
+    const int w = 2, h = 70000;
+    Mask m(w, h, 0);
+    m.at(0, 0) = 1;
+    m.at(1, h - 1) = 1;
+    const Raster<std::int32_t> d = DistanceTransform{}.squared(m, ExecutionPolicy{2});
+    for (const int y : {0, 1, 34999, 35000, 65535, 65536, h - 1}) {
+        for (int x = 0; x < w; ++x) {
+            const std::int64_t top = static_cast<std::int64_t>(x) * x + std::int64_t{y} * y;
+            const std::int64_t bottom =
+                static_cast<std::int64_t>(1 - x) * (1 - x) + std::int64_t{h - 1 - y} * (h - 1 - y);
+            ASSERT_EQ(d.at(x, y), std::min(top, bottom)) << x << "," << y;
+        }
+    }
+}
+
 TEST(DistanceTransform, SinglePixelInEachCorner) {
     const int w = 41, h = 23;
     for (const auto& [cx, cy] :

@@ -93,6 +93,31 @@ TEST_F(MeshPreviewDockTest, BuildsOnlyWhileTheDockIsVisible) {
     EXPECT_EQ(preview->task().meshRequest().params.targetTriangles, 4000);
 }
 
+// A run that starts stops the build its ESF will supersede (no result comes from it while the
+// run goes); a run that ends without an ESF builds it after all. A mesh that is up to date is
+// not rebuilt for a run that is cancelled.
+TEST_F(MeshPreviewDockTest, ARunPausesTheBuildItSupersedes) {
+    preview->task().setDebounceMilliseconds(50);
+    QSignalSpy ready(&preview->task(), &MeshTask::meshReady);
+    preview->showRun(ellipsesRun());
+    ASSERT_TRUE(preview->task().isBuilding());
+    preview->pauseForRun();
+    EXPECT_FALSE(preview->task().isBuilding());
+    QTest::qWait(200);
+    EXPECT_EQ(ready.count(), 0);
+    preview->resumeAfterRun();
+    EXPECT_TRUE(preview->task().isBuilding());
+    ASSERT_TRUE(waitForCount(ready, 1));
+    ASSERT_TRUE(preview->task().upToDate());
+
+    preview->pauseForRun();  // nothing building: the mesh stays up to date
+    preview->resumeAfterRun();
+    EXPECT_TRUE(preview->task().upToDate());
+    EXPECT_FALSE(preview->task().isBuilding());
+    QTest::qWait(150);
+    EXPECT_EQ(ready.count(), 1);
+}
+
 TEST_F(MeshPreviewDockTest, ExportsTheShownMeshInTheFormatOfTheExtension) {
     test_support::TempDir dir{"xrayprep-preview-export"};
     QSignalSpy messages(preview, &MeshPreviewDock::message);

@@ -1,0 +1,136 @@
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "processing/core/ExecutionPolicy.h"
+#include "processing/core/Raster.h"
+#include "processing/imaging/LowerEnvelope.h"
+
+namespace xrayprep::processing {
+
+// Exact squared Euclidean distances to the nearest target pixel (set pixels, or unset ones with
+// ofUnset; pixels outside the image are neither), computed in bands of rows, one per thread:
+// each band's columns and then its rows, in the same core's cache. Why: a whole-image column
+// pass and row pass split the image between threads in different directions, so every cache
+// line crossed from one core to the other between them, and on two threads the transform ran
+// no faster than on one. A band's columns need only the nearest target row above and below
+// the band, per column: a first pass over the mask finds each band's first and last target
+// row per column, and the bands combine those of the bands above and below them.
+//
+// Vertical distances above maxVertical count as no target (a disk of radius r never reaches
+// past r rows). Column distances are kept narrow (16 bits where the image has fewer than
+// 65535 rows) and squared only for the row pass. `write(y, d)` receives each row's squared
+// distances (kNoEnvelopePoint where no target counts), on the thread of its band; rows of one
+// band come in order, bands in parallel.
+namespace banded {
+
+template <typename Column, typename Write>
+void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
+               const ExecutionPolicy& policy, Write& write) {
+    const int w = mask.width(), h = mask.height();
+    constexpr Column none = std::numeric_limits<Column>::max();
+    constexpr int kAbove = std::numeric_limits<int>::min() / 2;  // no target row above
+    constexpr int kBelow = std::numeric_limits<int>::max() / 2;  // no target row below
+    const int bands = policy.parallel() ? std::min(policy.threads, h) : 1;
+    const auto start = [h, bands](int b) {
+        return static_cast<int>(static_cast<std::int64_t>(h) * b / bands);
+    };
+    const auto isTarget = [ofUnset](std::uint8_t v) { return (v != 0) != ofUnset; };
+    const auto at = [w](std::vector<int>& v, int b) {
+        return v.data() + static_cast<std::size_t>(b) * w;
+    };
+    // Per band and column: the first and the last target row in the band.
+    std::vector<int> first(static_cast<std::size_t>(bands) * w, kBelow);
+    std::vector<int> last(static_cast<std::size_t>(bands) * w, kAbove);
+    if (bands > 1) {
+#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+        for (int b = 0; b < bands; ++b) {
+            int* f = at(first, b);
+            int* l = at(last, b);
+            for (int y = start(b); y < start(b + 1); ++y) {
+                const std::uint8_t* m = mask.row(y);
+                for (int x = 0; x < w; ++x) {
+                    if (!isTarget(m[x])) continue;
+                    f[x] = std::min(f[x], y);
+                    l[x] = y;
+                }
+            }
+        }
+    }
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+        std::vector<int> above(static_cast<std::size_t>(w)), below(static_cast<std::size_t>(w));
+        std::vector<Column> vertical;
+        std::vector<std::int64_t> f(static_cast<std::size_t>(w)), d(static_cast<std::size_t>(w));
+        std::vector<int> v(static_cast<std::size_t>(w));
+        std::vector<double> z(static_cast<std::size_t>(w) + 1);
+#pragma omp for schedule(static)
+        for (int b = 0; b < bands; ++b) {
+            const int y0 = start(b), y1 = start(b + 1);
+            std::fill(above.begin(), above.end(), kAbove);
+            std::fill(below.begin(), below.end(), kBelow);
+            for (int o = 0; o < b; ++o) {
+                const int* l = at(last, o);
+                for (int x = 0; x < w; ++x)
+                    above[static_cast<std::size_t>(x)] =
+                        std::max(above[static_cast<std::size_t>(x)], l[x]);
+            }
+            for (int o = bands - 1; o > b; --o) {
+                const int* fo = at(first, o);
+                for (int x = 0; x < w; ++x)
+                    below[static_cast<std::size_t>(x)] =
+                        std::min(below[static_cast<std::size_t>(x)], fo[x]);
+            }
+            vertical.resize(static_cast<std::size_t>(y1 - y0) * w);
+            for (int y = y0; y < y1; ++y) {
+                const std::uint8_t* m = mask.row(y);
+                Column* c = vertical.data() + static_cast<std::size_t>(y - y0) * w;
+                for (int x = 0; x < w; ++x) {
+                    int& a = above[static_cast<std::size_t>(x)];
+                    if (isTarget(m[x])) a = y;
+                    const std::int64_t dy = static_cast<std::int64_t>(y) - a;
+                    c[x] = dy <= maxVertical ? static_cast<Column>(dy) : none;
+                }
+            }
+            for (int y = y1 - 1; y >= y0; --y) {
+                const std::uint8_t* m = mask.row(y);
+                Column* c = vertical.data() + static_cast<std::size_t>(y - y0) * w;
+                for (int x = 0; x < w; ++x) {
+                    int& u = below[static_cast<std::size_t>(x)];
+                    if (isTarget(m[x])) u = y;
+                    const std::int64_t dy = static_cast<std::int64_t>(u) - y;
+                    if (dy <= maxVertical) c[x] = std::min(c[x], static_cast<Column>(dy));
+                }
+            }
+            for (int y = y0; y < y1; ++y) {
+                const Column* c = vertical.data() + static_cast<std::size_t>(y - y0) * w;
+                for (int x = 0; x < w; ++x) {
+                    const auto dy = static_cast<std::int64_t>(c[x]);
+                    f[static_cast<std::size_t>(x)] = c[x] == none ? kNoEnvelopePoint : dy * dy;
+                }
+                lowerEnvelope(f.data(), d.data(), w, v, z);
+                write(y, static_cast<const std::int64_t*>(d.data()));
+            }
+        }
+    }
+}
+
+}  // namespace banded
+
+template <typename Write>
+void bandedSquaredDistances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
+                            const ExecutionPolicy& policy, Write&& write) {
+    if (mask.width() == 0 || mask.height() == 0) return;
+    // A vertical distance is at most height - 1; the column type's largest value marks none.
+    maxVertical = std::min<std::int64_t>(maxVertical, mask.height() - 1);
+    if (maxVertical < std::numeric_limits<std::uint16_t>::max()) {
+        banded::distances<std::uint16_t>(mask, ofUnset, maxVertical, policy, write);
+    } else {
+        banded::distances<std::uint32_t>(mask, ofUnset, maxVertical, policy, write);
+    }
+}
+
+}  // namespace xrayprep::processing
