@@ -1,5 +1,6 @@
 #include "processing/contour/ActiveContour.h"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -17,6 +18,7 @@
 #include "processing/contour/TexturedGapFinder.h"
 #include "processing/contour/TexturedPocketFinder.h"
 #include "processing/contour/WorkingGrid.h"
+#include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
 #include "processing/imaging/GaussianBlur.h"
 
@@ -133,8 +135,8 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                                 gaps.textured, policy),
                       policy);
     }
-    std::int64_t area = 0;
-    for (const std::uint8_t v : added.pixels()) area += v != 0 ? 1 : 0;
+    const auto area = static_cast<std::int64_t>(std::count_if(
+        added.pixels().begin(), added.pixels().end(), [](std::uint8_t v) { return v != 0; }));
     const int w = found.bone.width(), h = found.bone.height();
     const Mask before = found.bone;
     found.bone = unite(before, added, policy);
@@ -154,35 +156,45 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
         ConnectedComponents{}(complement(before, policy), Connectivity::Four, policy);
     const ComponentMap holes =
         ConnectedComponents{}(complement(found.bone, policy), Connectivity::Four, policy);
-    std::vector<bool> besideAdded(holes.components.size(), false);
-    std::vector<bool> closedOff(holes.components.size(), false);
-    for (int y = 0; y < h; ++y) {
-        for (int x = 0; x < w; ++x) {
-            const std::int32_t label = holes.labels.at(x, y);
-            if (label == 0) continue;
-            const std::int32_t was = open.labels.at(x, y);
-            closedOff[label - 1] =
-                closedOff[label - 1] || (was > 0 && open.components[was - 1].touchesBorder);
-            besideAdded[label - 1] = besideAdded[label - 1] || (x > 0 && added.at(x - 1, y) != 0) ||
-                                     (x + 1 < w && added.at(x + 1, y) != 0) ||
-                                     (y > 0 && added.at(x, y - 1) != 0) ||
-                                     (y + 1 < h && added.at(x, y + 1) != 0);
+    // Per hole: whether it was part of the open background before, and whether an added piece
+    // borders it; per thread over its rows, then united (each is an "any pixel" flag).
+    const std::size_t holeCount = holes.components.size();
+    std::vector<char> besideAdded(holeCount, 0), closedOff(holeCount, 0);
+#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
+    {
+        std::vector<char> beside(holeCount, 0), off(holeCount, 0);
+#pragma omp for schedule(static) nowait
+        for (int y = 0; y < h; ++y) {
+            for (int x = 0; x < w; ++x) {
+                const std::int32_t label = holes.labels.at(x, y);
+                if (label == 0) continue;
+                const std::int32_t was = open.labels.at(x, y);
+                if (was > 0 && open.components[was - 1].touchesBorder) off[label - 1] = 1;
+                if ((x > 0 && added.at(x - 1, y) != 0) || (x + 1 < w && added.at(x + 1, y) != 0) ||
+                    (y > 0 && added.at(x, y - 1) != 0) || (y + 1 < h && added.at(x, y + 1) != 0)) {
+                    beside[label - 1] = 1;
+                }
+            }
+        }
+#pragma omp critical(xrayprep_texture_fill_holes)
+        for (std::size_t k = 0; k < holeCount; ++k) {
+            besideAdded[k] = static_cast<char>(besideAdded[k] | beside[k]);
+            closedOff[k] = static_cast<char>(closedOff[k] | off[k]);
         }
     }
     const double maxHole = p.holeMaxMm2 / (workingMm * workingMm);
-    FloatImage field(w, h);
-    for (std::size_t i = 0; i < found.bone.pixels().size(); ++i) {
+    updateEachPixel(found.bone, policy, [&](std::size_t i, std::uint8_t v) -> std::uint8_t {
         const std::int32_t label = holes.labels.data()[i];
-        if (label > 0) {
-            const Component& c = holes.components[label - 1];
-            if (!c.touchesBorder &&
-                ((closedOff[label - 1] && c.area <= area) ||
-                 (besideAdded[label - 1] && static_cast<double>(c.area) <= maxHole))) {
-                found.bone.data()[i] = 1;
-            }
-        }
-        field.data()[i] = static_cast<float>(found.bone.data()[i]);
-    }
+        if (label <= 0) return v;
+        const Component& c = holes.components[label - 1];
+        const bool fill = !c.touchesBorder &&
+                          ((closedOff[label - 1] != 0 && c.area <= area) ||
+                           (besideAdded[label - 1] != 0 && static_cast<double>(c.area) <= maxHole));
+        return fill ? 1 : v;
+    });
+    FloatImage field(w, h, kUnset);
+    forEachPixel(field, policy,
+                 [&](std::size_t i) { return static_cast<float>(found.bone.data()[i]); });
     // The method's own smooth outline: the mask blurred a little, traced at the half level.
     field = GaussianBlur{}(field, 0.7, policy);
     const double minArea = minAreaMm2 / (workingMm * workingMm);
