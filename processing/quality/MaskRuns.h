@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
 
 namespace xrayprep::processing {
@@ -21,8 +22,9 @@ struct PixelRun {
 // reference size.
 class MaskRuns {
   public:
-    // An empty `mask` (no pixels) stands for a mask of width x height with nothing set.
-    MaskRuns(const Mask& mask, int width, int height);
+    // An empty `mask` (no pixels) stands for a mask of width x height with nothing set. Bands of
+    // rows are read on the policy's threads; the runs are the same for any thread count.
+    MaskRuns(const Mask& mask, int width, int height, const ExecutionPolicy& policy = {});
 
     [[nodiscard]] int width() const { return width_; }
     [[nodiscard]] int height() const { return height_; }
