@@ -91,8 +91,8 @@ MaskMeasures measureMask(const Mask& mask, const Mask& anatomy, int width, int h
                          const std::optional<PixelSpacing>& spacing, const QualityParams& params,
                          const ExecutionPolicy& policy) {
     requireAnatomySize(anatomy, width, height);
-    const MaskRuns maskRuns(mask, width, height, policy);
-    return measureMask(maskRuns, MaskRuns(anatomy, width, height, policy), spacing, params, policy);
+    const auto [maskRuns, anatomyRuns] = MaskRuns::readPair(mask, anatomy, width, height, policy);
+    return measureMask(maskRuns, anatomyRuns, spacing, params, policy);
 }
 
 MaskMeasures measureMask(const MaskRuns& runs, const MaskRuns& anatomy,

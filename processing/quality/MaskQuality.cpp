@@ -194,8 +194,7 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
     // on the runs (the anatomy's pixel count, its overlap with the mask, the majorities of the
     // texture's cells, the sampled range of the edge contrast).
     requireAnatomySize(anatomy, width, height);
-    const MaskRuns maskRuns(mask, width, height, policy);
-    const MaskRuns anatomyRuns(anatomy, width, height, policy);
+    const auto [maskRuns, anatomyRuns] = MaskRuns::readPair(mask, anatomy, width, height, policy);
     const MaskMeasures m = measureMask(maskRuns, anatomyRuns, spacing, params, policy);
     std::optional<double> contrast;
     if (image != nullptr && image->width() == width && image->height() == height &&

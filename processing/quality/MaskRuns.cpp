@@ -76,23 +76,52 @@ void appendRowRuns(const std::uint8_t* row, int width, std::vector<PixelRun>& ru
 
 }  // namespace
 
-MaskRuns::MaskRuns(const Mask& mask, int width, int height, const ExecutionPolicy& policy)
-    : width_(width), height_(height) {
+MaskRuns::MaskRuns(int width, int height) : width_(width), height_(height) {
     if (width < 0 || height < 0) throw std::invalid_argument("mask runs: negative image size");
-    if (!mask.empty() && !mask.sameSize(width, height)) {
+    rowStart_.assign(static_cast<std::size_t>(height) + 1, 0);
+}
+
+void MaskRuns::checkSize(const Mask& mask) const {
+    if (!mask.empty() && !mask.sameSize(width_, height_)) {
         throw std::invalid_argument("mask runs: the mask is " + std::to_string(mask.width()) + "x" +
                                     std::to_string(mask.height()) + ", the image " +
-                                    std::to_string(width) + "x" + std::to_string(height));
+                                    std::to_string(width_) + "x" + std::to_string(height_));
     }
-    rowStart_.assign(static_cast<std::size_t>(height) + 1, 0);
-    if (mask.empty()) return;
-    // Each thread reads one contiguous band of rows. The first band's runs go straight into
-    // runs_ (with one thread, nothing is copied); the others into a list of their own, copied
-    // behind the bands before them once every band's count is known. The runs, offsets and
-    // area are therefore the same for any number of threads.
-    std::vector<std::vector<PixelRun>> bandRuns;
-    std::vector<std::size_t> bandStart;
-    std::vector<std::int64_t> bandArea;
+}
+
+MaskRuns::MaskRuns(const Mask& mask, int width, int height, const ExecutionPolicy& policy)
+    : MaskRuns(width, height) {
+    checkSize(mask);
+    if (mask.empty()) return;  // nothing set
+    const Mask* masks[] = {&mask};
+    MaskRuns* runs[] = {this};
+    read(masks, runs, policy);
+}
+
+std::pair<MaskRuns, MaskRuns> MaskRuns::readPair(const Mask& first, const Mask& second, int width,
+                                                 int height, const ExecutionPolicy& policy) {
+    std::pair<MaskRuns, MaskRuns> out{MaskRuns(width, height), MaskRuns(width, height)};
+    out.first.checkSize(first);
+    out.second.checkSize(second);
+    if (first.empty() && second.empty()) return out;
+    const Mask* masks[] = {&first, &second};
+    MaskRuns* runs[] = {&out.first, &out.second};
+    read(masks, runs, policy);
+    return out;
+}
+
+void MaskRuns::read(std::span<const Mask* const> masks, std::span<MaskRuns* const> runs,
+                    const ExecutionPolicy& policy) {
+    // Each thread reads one contiguous band of rows of every mask. The first band's runs go
+    // straight into runs_ (with one thread, nothing is copied); the others into a list of
+    // their own, copied behind the bands before them once every band's count is known. The
+    // runs, offsets and area are therefore the same for any number of threads.
+    struct Bands {
+        std::vector<std::vector<PixelRun>> runs;  // bands 1 .. team - 1
+        std::vector<std::size_t> start;           // team + 1: where each band's runs go
+        std::vector<std::int64_t> area;           // per band
+    };
+    std::vector<Bands> bands(masks.size());
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
         int team = 1, me = 0;
@@ -100,39 +129,55 @@ MaskRuns::MaskRuns(const Mask& mask, int width, int height, const ExecutionPolic
         team = omp_get_num_threads();
         me = omp_get_thread_num();
 #endif
+        const auto teamSize = static_cast<std::size_t>(team);
+        const auto band = static_cast<std::size_t>(me);
 #pragma omp single
-        {
-            bandRuns.resize(static_cast<std::size_t>(team) - 1);
-            bandStart.assign(static_cast<std::size_t>(team) + 1, 0);
-            bandArea.assign(static_cast<std::size_t>(team), 0);
+        for (Bands& b : bands) {
+            b.runs.resize(teamSize - 1);
+            b.start.assign(teamSize + 1, 0);
+            b.area.assign(teamSize, 0);
         }
-        const int y0 = static_cast<int>(static_cast<std::int64_t>(height) * me / team);
-        const int y1 = static_cast<int>(static_cast<std::int64_t>(height) * (me + 1) / team);
-        std::vector<PixelRun>& out = me == 0 ? runs_ : bandRuns[static_cast<std::size_t>(me) - 1];
-        std::int64_t area = 0;
-        for (int y = y0; y < y1; ++y) {
-            const std::size_t first = out.size();
-            rowStart_[static_cast<std::size_t>(y)] = first;
-            appendRowRuns(mask.row(y), width, out);
-            for (std::size_t i = first; i < out.size(); ++i) area += out[i].length();
+        for (std::size_t k = 0; k < masks.size(); ++k) {
+            const Mask& mask = *masks[k];
+            MaskRuns& r = *runs[k];
+            if (mask.empty()) continue;  // nothing set: every row start stays 0
+            const int y0 = static_cast<int>(static_cast<std::int64_t>(r.height_) * me / team);
+            const int y1 = static_cast<int>(static_cast<std::int64_t>(r.height_) * (me + 1) / team);
+            std::vector<PixelRun>& out = me == 0 ? r.runs_ : bands[k].runs[band - 1];
+            std::int64_t area = 0;
+            for (int y = y0; y < y1; ++y) {
+                const std::size_t first = out.size();
+                r.rowStart_[static_cast<std::size_t>(y)] = first;
+                appendRowRuns(mask.row(y), r.width_, out);
+                for (std::size_t i = first; i < out.size(); ++i) area += out[i].length();
+            }
+            bands[k].start[band + 1] = out.size();
+            bands[k].area[band] = area;
         }
-        bandStart[static_cast<std::size_t>(me) + 1] = out.size();
-        bandArea[static_cast<std::size_t>(me)] = area;
 #pragma omp barrier
 #pragma omp single
-        {
-            for (std::size_t b = 1; b < bandStart.size(); ++b) bandStart[b] += bandStart[b - 1];
-            runs_.resize(bandStart.back());
-            rowStart_[static_cast<std::size_t>(height)] = bandStart.back();
+        for (std::size_t k = 0; k < masks.size(); ++k) {
+            std::vector<std::size_t>& start = bands[k].start;
+            for (std::size_t b = 1; b < start.size(); ++b) start[b] += start[b - 1];
+            runs[k]->runs_.resize(start.back());
+            runs[k]->rowStart_[static_cast<std::size_t>(runs[k]->height_)] = start.back();
+            for (const std::int64_t a : bands[k].area) runs[k]->area_ += a;
         }
         if (me > 0) {
-            const std::size_t base = bandStart[static_cast<std::size_t>(me)];
-            const auto& mine = bandRuns[static_cast<std::size_t>(me) - 1];
-            std::copy(mine.begin(), mine.end(), runs_.begin() + static_cast<std::ptrdiff_t>(base));
-            for (int y = y0; y < y1; ++y) rowStart_[static_cast<std::size_t>(y)] += base;
+            for (std::size_t k = 0; k < masks.size(); ++k) {
+                if (masks[k]->empty()) continue;
+                MaskRuns& r = *runs[k];
+                const std::size_t base = bands[k].start[band];
+                const auto& mine = bands[k].runs[band - 1];
+                std::copy(mine.begin(), mine.end(),
+                          r.runs_.begin() + static_cast<std::ptrdiff_t>(base));
+                const int y0 = static_cast<int>(static_cast<std::int64_t>(r.height_) * me / team);
+                const int y1 =
+                    static_cast<int>(static_cast<std::int64_t>(r.height_) * (me + 1) / team);
+                for (int y = y0; y < y1; ++y) r.rowStart_[static_cast<std::size_t>(y)] += base;
+            }
         }
     }
-    for (const std::int64_t a : bandArea) area_ += a;
 }
 
 std::span<const PixelRun> MaskRuns::row(int y) const {

@@ -279,6 +279,14 @@ TEST(QualitySchedule, MaskRunsAreThePixelByPixelRunsForEveryThreadCount) {
                                          std::to_string(h) + ", " + std::to_string(threads) +
                                          " threads";
                 expectRunsOf(s.mask, MaskRuns(s.mask, w, h, ExecutionPolicy{threads}), what);
+                // Read with another raster in the same parallel region.
+                const Mask other = randomMask(w, h, 0.4, 12);
+                const auto [a, b] = MaskRuns::readPair(s.mask, other, w, h, {threads});
+                expectRunsOf(s.mask, a, what + ", first of a pair");
+                expectRunsOf(other, b, what + ", second of a pair");
+                const auto [c, d] = MaskRuns::readPair(Mask{}, s.mask, w, h, {threads});
+                expectRunsOf(Mask(w, h), c, what + ", an empty raster first");
+                expectRunsOf(s.mask, d, what + ", after an empty raster");
             }
         }
     }
@@ -289,6 +297,8 @@ TEST(QualitySchedule, MaskRunsAreThePixelByPixelRunsForEveryThreadCount) {
     EXPECT_EQ(none.area(), 0);
     EXPECT_EQ(none.runCount(), 0u);
     EXPECT_EQ(none.row(29).size(), 0u);
+    EXPECT_THROW((void)MaskRuns::readPair(Mask(40, 30), Mask(40, 31), 40, 30),
+                 std::invalid_argument);
 }
 
 TEST(QualitySchedule, MaskMeasuresCountPixelsAsAPixelCountDoesForEveryThreadCount) {
