@@ -56,7 +56,9 @@ StraightEdge StraightEdgeFinder::operator()(const MaskRuns& runs, const Straight
     // one of them before the short ones (dynamic schedule).
     constexpr int kSearchOrder[] = {2, 3, 0, 1};
     StraightEdge bestOf[4];
-#pragma omp parallel for num_threads(policy.threads) if (policy.parallel()) schedule(dynamic, 1)
+    // Four sides: a fifth thread would have nothing to do but be woken.
+    const int threads = std::min(policy.threads, 4);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(dynamic, 1)
     for (int k = 0; k < 4; ++k) {
         const int s = kSearchOrder[k];
         const OutlineSide side = kSides[s];
