@@ -359,18 +359,30 @@ TEST(QualitySchedule, StraightEdgesOfEqualShareGoToTheFirstSideInOrderForEveryTh
 TEST(QualitySchedule, EdgeContrastMatchesCopyingTheSamplesOutForEveryThreadCount) {
     const int w = 303, h = 250;
     std::mt19937 rng(17);
-    for (const int bits : {8, 12, 16}) {
+    // Values beyond the bits stored (an image that breaks its own range) are counted too:
+    // a few of them (the percentiles stay below), and a third of the image (they do not).
+    const struct {
+        int bits;
+        int valueBits;
+        int beyondEvery;  // every n-th pixel a value up to 2^valueBits - 1; 0: none
+    } cases[] = {{8, 8, 0}, {12, 12, 0}, {16, 16, 0}, {8, 12, 997}, {8, 16, 3}, {12, 16, 3}};
+    for (const auto& c : cases) {
+        const int bits = c.bits;
         Image image(w, h, bits);
-        const int top = (1 << bits) - 1;
+        const int top = (1 << bits) - 1, valueTop = (1 << c.valueBits) - 1;
         for (int y = 0; y < h; ++y) {
             for (int x = 0; x < w; ++x) {
                 // Ramps and noise, every value of a 16-bit image possible, ties frequent at 8.
                 const int v = (x * 7 + y * 3) % (top + 1);
                 image.at(x, y) = static_cast<std::uint16_t>(
                     std::clamp(v + static_cast<int>(rng() % 64) - 32, 0, top));
+                if (c.beyondEvery > 0 && (x + y * w) % c.beyondEvery == 0) {
+                    image.at(x, y) = static_cast<std::uint16_t>(
+                        top + 1 + static_cast<int>(rng() % static_cast<unsigned>(valueTop - top)));
+                }
             }
         }
-        image.at(4, 4) = static_cast<std::uint16_t>(top);
+        image.at(4, 4) = static_cast<std::uint16_t>(valueTop);
         image.at(8, 4) = 0;
         const Mask anatomies[] = {ellipse(w, h, 150, 120, 130, 100), randomMask(w, h, 0.3, 5),
                                   Mask{}, Mask(w, h + 1, 1), randomMask(w, h, 0.003, 6)};
