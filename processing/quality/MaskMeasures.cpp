@@ -9,18 +9,20 @@
 namespace xrayprep::processing {
 namespace {
 
-std::int64_t countSet(const std::uint8_t* p, std::size_t n) {
+// Pixels set in both: the overlap of the two rows' runs, row by row (sorted, disjoint runs
+// in each), so the cost is per run, not per pixel: a few thousand steps for a bone mask, less
+// than waking the threads would cost.
+std::int64_t overlapArea(const MaskRuns& a, const MaskRuns& b) {
     std::int64_t count = 0;
-    for (std::size_t i = 0; i < n; ++i) count += p[i] != 0;
-    return count;
-}
-
-std::int64_t overlapWith(const Mask& anatomy, const MaskRuns& runs) {
-    if (anatomy.empty()) return 0;
-    std::int64_t count = 0;
-    for (int y = 0; y < runs.height(); ++y) {
-        for (const PixelRun& r : runs.row(y)) {
-            count += countSet(anatomy.row(y) + r.begin, static_cast<std::size_t>(r.length()));
+    for (int y = 0; y < a.height(); ++y) {
+        const auto ra = a.row(y);
+        const auto rb = b.row(y);
+        std::size_t j = 0;
+        for (const PixelRun& r : ra) {
+            while (j < rb.size() && rb[j].end <= r.begin) ++j;
+            for (std::size_t k = j; k < rb.size() && rb[k].begin < r.end; ++k) {
+                count += std::min(r.end, rb[k].end) - std::max(r.begin, rb[k].begin);
+            }
         }
     }
     return count;
@@ -76,24 +78,38 @@ double toleranceAcross(const QualityParams& p, const std::optional<PixelSpacing>
 
 }  // namespace
 
-MaskMeasures measureMask(const Mask& mask, const Mask& anatomy, int width, int height,
-                         const std::optional<PixelSpacing>& spacing, const QualityParams& params) {
+void requireAnatomySize(const Mask& anatomy, int width, int height) {
     if (!anatomy.empty() && !anatomy.sameSize(width, height)) {
         throw std::invalid_argument("quality checks: the anatomy is " +
                                     std::to_string(anatomy.width()) + "x" +
                                     std::to_string(anatomy.height()) + ", the image " +
                                     std::to_string(width) + "x" + std::to_string(height));
     }
-    const MaskRuns runs(mask, width, height);
+}
+
+MaskMeasures measureMask(const Mask& mask, const Mask& anatomy, int width, int height,
+                         const std::optional<PixelSpacing>& spacing, const QualityParams& params,
+                         const ExecutionPolicy& policy) {
+    requireAnatomySize(anatomy, width, height);
+    const auto [maskRuns, anatomyRuns] = MaskRuns::readPair(mask, anatomy, width, height, policy);
+    return measureMask(maskRuns, anatomyRuns, spacing, params, policy);
+}
+
+MaskMeasures measureMask(const MaskRuns& runs, const MaskRuns& anatomy,
+                         const std::optional<PixelSpacing>& spacing, const QualityParams& params,
+                         const ExecutionPolicy& policy) {
+    if (anatomy.width() != runs.width() || anatomy.height() != runs.height()) {
+        throw std::invalid_argument("quality checks: the anatomy's runs are of another size");
+    }
     MaskMeasures m;
-    m.imagePixels = static_cast<std::int64_t>(width) * height;
+    m.imagePixels = static_cast<std::int64_t>(runs.width()) * runs.height();
     m.maskPixels = runs.area();
-    m.anatomyPixels = countSet(anatomy.data(), anatomy.size());
-    m.maskInAnatomy = overlapWith(anatomy, runs);
+    m.anatomyPixels = anatomy.area();
+    m.maskInAnatomy = overlapArea(runs, anatomy);
     m.border = borderRun(runs);
     m.straightLimits = {params.straightAngle, toleranceAcross(params, spacing, true),
                         toleranceAcross(params, spacing, false)};
-    m.straight = StraightEdgeFinder{}(runs, m.straightLimits);
+    m.straight = StraightEdgeFinder{}(runs, m.straightLimits, policy);
     m.fragmentAreas = FragmentCounter{}(runs);
     return m;
 }

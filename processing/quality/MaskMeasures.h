@@ -5,8 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/core/ImageMetadata.h"
 #include "processing/core/Raster.h"
+#include "processing/quality/MaskRuns.h"
 #include "processing/quality/QualityParams.h"
 #include "processing/quality/StraightEdgeFinder.h"
 
@@ -19,7 +21,7 @@ struct BorderRun {
     double fraction = 0.0;  // of that edge's length
 };
 
-// Everything the quality checks judge, measured in one read of the mask and one of the anatomy.
+// Everything the quality checks judge, measured on the runs of the mask and of the anatomy.
 struct MaskMeasures {
     std::int64_t imagePixels = 0;
     std::int64_t maskPixels = 0;
@@ -34,8 +36,20 @@ struct MaskMeasures {
 // Measures `mask` against `anatomy` (0/1 rasters of width x height; an empty raster counts as
 // all zero). The straight-edge tolerance is max(straightTolerance px, straightToleranceMm
 // converted with the spacing) per axis. Throws std::invalid_argument on a size mismatch.
+// `policy` schedules the reading of the rasters and the straight-edge search; the result is
+// the same for every thread count.
 [[nodiscard]] MaskMeasures measureMask(const Mask& mask, const Mask& anatomy, int width, int height,
                                        const std::optional<PixelSpacing>& spacing,
-                                       const QualityParams& params);
+                                       const QualityParams& params,
+                                       const ExecutionPolicy& policy = {});
+// The same on rasters already read as runs (both of one size), which MaskQuality reuses for
+// the textured-gap check and the edge contrast.
+[[nodiscard]] MaskMeasures measureMask(const MaskRuns& mask, const MaskRuns& anatomy,
+                                       const std::optional<PixelSpacing>& spacing,
+                                       const QualityParams& params,
+                                       const ExecutionPolicy& policy = {});
+// Throws std::invalid_argument (the message measureMask gives) unless `anatomy` is empty or
+// width x height.
+void requireAnatomySize(const Mask& anatomy, int width, int height);
 
 }  // namespace xrayprep::processing

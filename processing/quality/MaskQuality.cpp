@@ -8,6 +8,7 @@
 
 #include "processing/quality/EdgeContrast.h"
 #include "processing/quality/MaskMeasures.h"
+#include "processing/quality/MaskRuns.h"
 #include "processing/quality/TexturedGap.h"
 
 namespace xrayprep::processing {
@@ -189,14 +190,20 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
                                       const QualityParams& params, const Image* image,
                                       const Image* radiograph, double mmPerPixel,
                                       int codingErrorBound, const ExecutionPolicy& policy) const {
-    const MaskMeasures m = measureMask(mask, anatomy, width, height, spacing, params);
+    // Both rasters are read once, as runs, on the policy's threads; every measure below works
+    // on the runs (the anatomy's pixel count, its overlap with the mask, the majorities of the
+    // texture's cells, the sampled range of the edge contrast).
+    requireAnatomySize(anatomy, width, height);
+    const auto [maskRuns, anatomyRuns] = MaskRuns::readPair(mask, anatomy, width, height, policy);
+    const MaskMeasures m = measureMask(maskRuns, anatomyRuns, spacing, params, policy);
     std::optional<double> contrast;
     if (image != nullptr && image->width() == width && image->height() == height &&
         m.straight.fraction >= params.minStraightLength) {
         // A few pixels, and about 0.5 % of the image, off the outline: clear of the outline's
         // own placement error where the mask was traced on a coarser grid.
         const int depth = std::max(3, static_cast<int>(0.005 * std::max(width, height) + 0.5));
-        contrast = straightEdgeContrast(m.straight, *image, anatomy, depth);
+        contrast = straightEdgeContrast(m.straight, *image,
+                                        anatomy.empty() ? nullptr : &anatomyRuns, depth, policy);
     }
     QualityReport report;
     report.checks = {emptyCheck(m, params),    wholeAnatomyCheck(m, params),
@@ -212,10 +219,11 @@ QualityReport MaskQuality::operator()(const Mask& mask, const Mask& anatomy, int
         ts.depthMm = params.textureDepthMm;
         ts.thicknessMm = params.textureThicknessMm;
         ts.codingErrorBound = codingErrorBound;
-        const TexturedGapMeasure t =
-            TexturedGap{}(*radiograph, *image, mask.empty() ? Mask(width, height) : mask,
-                          anatomy.empty() ? Mask(width, height) : anatomy, mmPerPixel, ts,
-                          kTextureCellMm, policy);
+        // The runs of an empty raster are those of an all-zero one of the image's size, which
+        // the measure was given before: each raster was copied (or made, when empty) for it,
+        // 0.8 ms at the reference size.
+        const TexturedGapMeasure t = TexturedGap{}(*radiograph, *image, maskRuns, anatomyRuns,
+                                                   mmPerPixel, ts, kTextureCellMm, policy);
         report.checks.push_back(texturedGapCheck(t, params));
     }
     report.straightToleranceX = m.straightLimits.toleranceX;

@@ -27,9 +27,9 @@ namespace xrayprep::processing {
 //   textured-gap   given the radiograph and the median, more than maxTexturedGapMm2 of the
 //                  anatomy has the fine texture of bone but is left out (TexturedGap): a
 //                  hollow-looking bone, a calcaneus most often, is missing
-// It reads the mask once as runs and costs a few milliseconds at the reference size; the
-// result depends on nothing but its inputs. It stands on its own so that a mask changed after
-// the run (manual edits) can be checked again.
+// It reads the mask and the anatomy once each as runs and costs a few milliseconds at the
+// reference size; the result depends on nothing but its inputs (not on the thread count). It
+// stands on its own so that a mask changed after the run (manual edits) can be checked again.
 class MaskQuality {
   public:
     // `mask` and `anatomy` are 0/1 rasters of width x height (an empty raster counts as all
@@ -40,7 +40,7 @@ class MaskQuality {
     // the textured-gap check reads: without both that check is left out. mmPerPixel: the
     // pixel size the run used (0: the spacing's, else a 300 mm field). codingErrorBound: the
     // largest error the file's near-lossless codec allowed (TexturedGapSettings). `policy`
-    // schedules the textured-gap check (exact for any thread count).
+    // schedules every check (exact for any thread count).
     [[nodiscard]] QualityReport operator()(const Mask& mask, const Mask& anatomy, int width,
                                            int height, const std::optional<PixelSpacing>& spacing,
                                            const QualityParams& params = {},

@@ -45,17 +45,28 @@ void searchChain(std::span<const int> minors, int firstMajor, double maxSlope, d
 
 }  // namespace
 
-StraightEdge StraightEdgeFinder::operator()(const MaskRuns& runs,
-                                            const StraightEdgeLimits& limits) const {
+StraightEdge StraightEdgeFinder::operator()(const MaskRuns& runs, const StraightEdgeLimits& limits,
+                                            const ExecutionPolicy& policy) const {
     const double maxSlope = std::tan(limits.maxAngleDegrees * std::numbers::pi / 180.0);
-    StraightEdge longest;
-    for (const OutlineSide side :
-         {OutlineSide::Left, OutlineSide::Right, OutlineSide::Top, OutlineSide::Bottom}) {
+    // Compared in this order.
+    constexpr OutlineSide kSides[] = {OutlineSide::Left, OutlineSide::Right, OutlineSide::Top,
+                                      OutlineSide::Bottom};
+    // Searched top and bottom first: their outline points are gathered pixel by pixel and
+    // sorted by column, more work than a left or right side, so with two threads each takes
+    // one of them before the short ones (dynamic schedule).
+    constexpr int kSearchOrder[] = {2, 3, 0, 1};
+    StraightEdge bestOf[4];
+    // Four sides: a fifth thread would have nothing to do but be woken.
+    const int threads = std::min(policy.threads, 4);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(dynamic, 1)
+    for (int k = 0; k < 4; ++k) {
+        const int s = kSearchOrder[k];
+        const OutlineSide side = kSides[s];
         const bool vertical = side == OutlineSide::Left || side == OutlineSide::Right;
         const int along = vertical ? runs.height() : runs.width();
         if (along <= 0) continue;
         const double tolerance = vertical ? limits.toleranceX : limits.toleranceY;
-        StraightEdge best;
+        StraightEdge& best = bestOf[s];
         best.vertical = vertical;
         best.side = side;
         // Pixels within the tolerance on either side of a line may be 2 x tolerance apart.
@@ -65,7 +76,10 @@ StraightEdge StraightEdgeFinder::operator()(const MaskRuns& runs,
             searchChain(chains.chain(c), chains.firstMajors[c], maxSlope, tolerance, best);
         }
         best.fraction = static_cast<double>(best.length) / along;
-        if (best.fraction > longest.fraction) longest = best;
+    }
+    StraightEdge longest;
+    for (StraightEdge& best : bestOf) {
+        if (best.fraction > longest.fraction) longest = std::move(best);
     }
     return longest;
 }

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "processing/core/ExecutionPolicy.h"
 #include "processing/quality/MaskRuns.h"
 #include "processing/quality/OutlinePoints.h"
 
@@ -32,11 +33,13 @@ struct StraightEdgeLimits {
 // A stretch is searched from every chain pixel, except that after a stretch of length L the
 // next start is L/32 further on (long straight edges would otherwise cost O(L^2)); the
 // longest is then found up to a few pixels. Sides compare by fraction: the result is the
-// stretch with the largest share of the image side it runs along.
+// stretch with the largest share of the image side it runs along (the first side, in the
+// order left, right, top, bottom, on a tie). The four sides are searched on the policy's
+// threads, each on its own, and compared in that order: the same result for any thread count.
 class StraightEdgeFinder {
   public:
-    [[nodiscard]] StraightEdge operator()(const MaskRuns& runs,
-                                          const StraightEdgeLimits& limits) const;
+    [[nodiscard]] StraightEdge operator()(const MaskRuns& runs, const StraightEdgeLimits& limits,
+                                          const ExecutionPolicy& policy = {}) const;
 };
 
 }  // namespace xrayprep::processing
