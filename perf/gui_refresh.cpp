@@ -4,7 +4,8 @@
 // user opens it (File > Open: decoding on a worker), the edit made in the parameter panel's
 // editor (contour.minAreaMm2, which re-runs the contour, mask and ESF stages), the time taken
 // until the ESF stage is drawn on screen, and the stages' own times. OpenMP threads wait
-// passively, as in the application. Run under QT_QPA_PLATFORM=offscreen (or xvfb-run).
+// passively and large blocks are kept for reuse, as in the application. Run under
+// QT_QPA_PLATFORM=offscreen (or xvfb-run).
 //
 // usage: perf_gui_refresh FILE [--edits N] [--load N] [--backends serial,openmp]
 #include <QApplication>
@@ -21,6 +22,7 @@
 #include <vector>
 
 #include "app/cli/BusyLoad.h"
+#include "app/common/LargeBlockReuse.h"
 #include "app/common/PassiveThreadWait.h"
 #include "ui/model/AppSettings.h"
 #include "ui/model/PipelineModel.h"
@@ -52,7 +54,10 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    app::ensurePassiveThreadWait(argv);  // as the application waits (app/gui/main.cpp)
+    // As the application starts (app/gui/main.cpp): threads wait passively, large blocks are
+    // kept for reuse.
+    app::ensurePassiveThreadWait(argv);
+    app::keepLargeBlocksForReuse();
     QApplication app(argc, argv);
     if (argc < 2) {
         std::fprintf(stderr, "usage: perf_gui_refresh FILE [--edits N] [--load N]\n");
