@@ -7,8 +7,8 @@ namespace xrayprep::processing {
 
 // Binary morphology with a Euclidean disk of radius r pixels (the pixels at distance <= r):
 // small disks directly, larger ones by exact distances bounded to the disk (DiskReach); exact,
-// the same for every thread count. Pixels outside the image are neither set nor unset: a region touching the image
-// border is not eroded from the border, and nothing is dilated in from outside.
+// the same for every thread count. Pixels outside the image are neither set nor unset: a region
+// touching the image border is not eroded from the border, and nothing is dilated in from outside.
 class DiskMorphology {
   public:
     [[nodiscard]] Mask dilate(const Mask& m, double r, const ExecutionPolicy& policy) const;

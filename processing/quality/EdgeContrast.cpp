@@ -5,9 +5,7 @@
 #include <memory>
 #include <vector>
 
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
+#include "processing/core/TeamPosition.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -34,11 +32,8 @@ std::vector<std::uint32_t> sampleHistogram(const Image& image, const MaskRuns* a
     std::unique_ptr<std::uint32_t[]> own;  // threads 1..team-1, `bins` each
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
-        int team = 1, me = 0;
-#if defined(_OPENMP)
-        team = omp_get_num_threads();
-        me = omp_get_thread_num();
-#endif
+        const TeamPosition position = teamPosition();
+        const int team = position.size, me = position.index;
 #pragma omp single
         own.reset(new std::uint32_t[bins * static_cast<std::size_t>(team - 1)]);
         std::uint32_t* counts =

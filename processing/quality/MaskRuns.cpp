@@ -6,9 +6,7 @@
 #include <stdexcept>
 #include <string>
 
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
+#include "processing/core/TeamPosition.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -124,11 +122,8 @@ void MaskRuns::read(std::span<const Mask* const> masks, std::span<MaskRuns* cons
     std::vector<Bands> bands(masks.size());
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
-        int team = 1, me = 0;
-#if defined(_OPENMP)
-        team = omp_get_num_threads();
-        me = omp_get_thread_num();
-#endif
+        const TeamPosition position = teamPosition();
+        const int team = position.size, me = position.index;
         const auto teamSize = static_cast<std::size_t>(team);
         const auto band = static_cast<std::size_t>(me);
 #pragma omp single
