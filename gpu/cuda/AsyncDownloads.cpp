@@ -1,5 +1,6 @@
 #include "gpu/cuda/AsyncDownloads.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "gpu/CudaError.h"
@@ -51,12 +52,20 @@ void AsyncDownloads::finish() {
 
 void AsyncDownloads::finishIfTarget(const void* host) {
     // Only that copy: the median's host copy is read while the later stages' copies go on.
+    finishJobsWhere([host](const Job& job) { return job.host == host; });
+}
+
+void AsyncDownloads::finishIfSource(const void* device) {
+    // A device buffer goes back to its pool only once no copy reads it.
+    finishJobsWhere([device](const Job& job) { return job.device == device; });
+}
+
+template <typename Predicate>
+void AsyncDownloads::finishJobsWhere(const Predicate& matches) {
     std::unique_lock lock(mutex_);
     done_.wait(lock, [&] {
-        for (const Job& job : jobs_) {
-            if (job.host == host) return false;
-        }
-        return true;
+        return std::none_of(jobs_.begin(), jobs_.end(),
+                            [&](const Job& job) { return matches(job); });
     });
     if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }

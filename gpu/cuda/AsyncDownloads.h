@@ -36,6 +36,9 @@ class AsyncDownloads {
     // Waits until no queued or running copy writes the host bytes at `host` (the copies queued
     // after it may go on); rethrows the first failure since the last finish().
     void finishIfTarget(const void* host);
+    // Waits until no queued or running copy reads the device bytes at `device`; rethrows the
+    // first failure since the last finish().
+    void finishIfSource(const void* device);
     // Download time of the finished copies by tag (index = tag), then forgotten.
     [[nodiscard]] std::vector<processing::DeviceTimes> takeTimes();
 
@@ -49,6 +52,9 @@ class AsyncDownloads {
     };
     void work();
     void copy(const Job& job);
+    // Waits until no queued or running job matches; rethrows the first failure since finish().
+    template <typename Predicate>
+    void finishJobsWhere(const Predicate& matches);
 
     int device_;
     cudaStream_t stream_ = nullptr;

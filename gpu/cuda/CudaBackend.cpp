@@ -100,8 +100,6 @@ void CudaBackend::beginRun() {
     resident_ = true;
     takes_ = 0;
     (void)downloads_.takeTimes();
-    holds_.fill({});
-    maskHolds_ = {};
 }
 
 void CudaBackend::endRun() {
@@ -112,8 +110,7 @@ void CudaBackend::endRun() {
     } catch (...) {
     }
     resident_ = false;
-    holds_.fill({});
-    maskHolds_ = {};
+    inFlight_.clear();
     texture_ = PreparedTexture{};  // its copy ended with the others
     marks_.mark("run ends");
     marks_.report("cuda run");
@@ -125,7 +122,10 @@ std::optional<processing::DeviceTimes> CudaBackend::takeDeviceTimes() {
     return timer_.take();
 }
 
-void CudaBackend::finishHostOutputs() { downloads_.finish(); }
+void CudaBackend::finishHostOutputs() {
+    downloads_.finish();
+    inFlight_.clear();
+}
 
 std::vector<processing::DeviceTimes> CudaBackend::takeLateDeviceTimes() {
     return downloads_.takeTimes();
@@ -133,33 +133,58 @@ std::vector<processing::DeviceTimes> CudaBackend::takeLateDeviceTimes() {
 
 // ---- residency -------------------------------------------------------------------------------
 
-const std::uint16_t* CudaBackend::deviceImage(const Image& image, Slot into, int exclude) {
-    const HostCopy copy{image.data(), image.width(), image.height(), image.bitsStored()};
-    if (resident_) {
-        for (int s = 0; s < kSlotCount; ++s) {
-            if (s != exclude && holds_[s] == copy) return images_[s].data();
-        }
-    }
-    upload(image, into);
-    return images_[into].data();
+std::shared_ptr<CudaDeviceCopy> CudaBackend::newCopy(int w, int h, std::size_t bytesPerPixel) {
+    auto copy = std::make_shared<CudaDeviceCopy>(this, w, h, bytesPerPixel, copies_);
+    // A buffer let go while the copy thread still reads it (a host output whose device copy
+    // the caller dropped) is written only once that copy is done.
+    downloads_.finishIfSource(copy->bufferAddress());
+    return copy;
 }
 
-void CudaBackend::upload(const Image& image, Slot into) {
-    downloads_.finishIfTarget(image.data());  // never read a raster still being copied back
-    holds_[into] = {};
-    images_[into].reserve(image.size());
-    {
-        const auto t = timer_.measure(Timer::Upload);
-        staging_.upload(images_[into].data(), image.data(), image.size() * sizeof(std::uint16_t),
-                        stream_.get());
+const CudaDeviceCopy* CudaBackend::ownCopy(const processing::DeviceCopy* copy, int w, int h) const {
+    if (copy == nullptr || !copy->madeBy(this) || copy->width() != w || copy->height() != h) {
+        return nullptr;
     }
-    if (resident_) holds_[into] = {image.data(), image.width(), image.height(), image.bitsStored()};
+    return static_cast<const CudaDeviceCopy*>(copy);  // made by this backend: a CudaDeviceCopy
 }
 
-std::uint16_t* CudaBackend::outputSlot(Slot slot, std::size_t count) {
-    holds_[slot] = {};
-    images_[slot].reserve(count);
-    return images_[slot].data();
+std::shared_ptr<CudaDeviceCopy> CudaBackend::uploaded(const void* host, int w, int h,
+                                                      std::size_t bytesPerPixel) {
+    downloads_.finishIfTarget(host);  // never read a raster still being copied back
+    std::shared_ptr<CudaDeviceCopy> copy = newCopy(w, h, bytesPerPixel);
+    const auto t = timer_.measure(Timer::Upload);
+    staging_.upload(copy->pixels<std::uint8_t>(), host, copy->bytes(), stream_.get());
+    return copy;
+}
+
+const std::uint16_t* CudaBackend::devicePixels(processing::ImageInput in,
+                                               std::shared_ptr<CudaDeviceCopy>& upload) {
+    if (const CudaDeviceCopy* own = ownCopy(in.device, in.host.width(), in.host.height())) {
+        return own->pixels<std::uint16_t>();
+    }
+    upload = uploaded(in.host.data(), in.host.width(), in.host.height(), sizeof(std::uint16_t));
+    return upload->pixels<std::uint16_t>();
+}
+
+const std::uint8_t* CudaBackend::devicePixels(processing::MaskInput in,
+                                              std::shared_ptr<CudaDeviceCopy>& upload) {
+    if (const CudaDeviceCopy* own = ownCopy(in.device, in.host.width(), in.host.height())) {
+        return own->pixels<std::uint8_t>();
+    }
+    upload = uploaded(in.host.data(), in.host.width(), in.host.height(), 1);
+    return upload->pixels<std::uint8_t>();
+}
+
+processing::DeviceCopyHandle CudaBackend::deviceCopy(const Image& image) {
+    if (image.empty()) return nullptr;
+    activate();
+    return uploaded(image.data(), image.width(), image.height(), sizeof(std::uint16_t));
+}
+
+processing::DeviceCopyHandle CudaBackend::deviceCopy(const Mask& mask) {
+    if (mask.empty()) return nullptr;
+    activate();
+    return uploaded(mask.data(), mask.width(), mask.height(), 1);
 }
 
 Image CudaBackend::hostImage(const Image& like) {
@@ -172,7 +197,8 @@ processing::FloatImage CudaBackend::hostField(int w, int h) {
     return processing::FloatImage(w, h);
 }
 
-Image CudaBackend::download(Slot slot, const Image& like) {
+Image CudaBackend::download(const std::shared_ptr<CudaDeviceCopy>& from, const Image& like,
+                            bool early) {
     Image out = hostImage(like);
     const std::size_t bytes = out.size() * sizeof(std::uint16_t);
     // The median, thresholded and Sobel images go to the copy thread: their copies overlap the
@@ -181,38 +207,24 @@ Image CudaBackend::download(Slot slot, const Image& like) {
     // teams competed for the cores and deferring was slower; with the regions method it is
     // faster (copyThreads()). The masked image is deferred only on request (=2): the pipeline
     // waits for it before the quality checks anyway.
-    const bool early = slot == kMedian || slot == kThresholded || slot == kSobel;
     if (resident_ && (deferCopies_ >= 2 || (deferCopies_ == 1 && early))) {
-        // The pipeline keeps `out` alive and unread until finishHostOutputs(), and the slot is
-        // not written again in this run. takes_ is the take this stage belongs to.
-        downloads_.enqueue(out.data(), images_[slot].data(), bytes, stream_.get(), takes_);
-        holds_[slot] = {out.data(), out.width(), out.height(), out.bitsStored()};
+        // The pipeline keeps `out` alive and unread until finishHostOutputs(); the device copy
+        // is never written again and stays alive until then (inFlight_), whoever holds it.
+        // takes_ is the take this stage belongs to.
+        downloads_.enqueue(out.data(), from->pixels<std::uint16_t>(), bytes, stream_.get(), takes_);
+        inFlight_.push_back(from);
         return out;
     }
-    {
-        const auto t = timer_.measure(Timer::Download);
-        staging_.download(out.data(), images_[slot].data(), bytes, stream_.get());
-    }
-    if (resident_) holds_[slot] = {out.data(), out.width(), out.height(), out.bitsStored()};
-    return out;  // moved: the pixels keep the address just recorded
-}
-
-const std::uint8_t* CudaBackend::deviceMask(const Mask& mask) {
-    const HostCopy copy{mask.data(), mask.width(), mask.height(), 0};
-    if (resident_ && maskHolds_ == copy) return mask_.data();
-    maskHolds_ = {};
-    mask_.reserve(mask.size());
-    {
-        const auto t = timer_.measure(Timer::Upload);
-        staging_.upload(mask_.data(), mask.data(), mask.size(), stream_.get());
-    }
-    if (resident_) maskHolds_ = copy;
-    return mask_.data();
+    const auto t = timer_.measure(Timer::Download);
+    staging_.download(out.data(), from->pixels<std::uint16_t>(), bytes, stream_.get());
+    return out;
 }
 
 // ---- stages ----------------------------------------------------------------------------------
 
-Image CudaBackend::median(const Image& input, const processing::MedianParams& requested) {
+processing::StageImage CudaBackend::medianStage(processing::ImageInput in,
+                                                const processing::MedianParams& requested) {
+    const Image& input = in.host;
     // Size 0 resolves as the reference does (from sizeMm, the pixel size assumed from the image
     // size); the pipeline passes a resolved size.
     processing::MedianParams params = requested;
@@ -221,35 +233,40 @@ Image CudaBackend::median(const Image& input, const processing::MedianParams& re
     marks_.mark("median called (annotation before)");
     // The reference validates the window size (and passes size 1 and empty images through).
     if (params.size == 1 || input.empty()) {
-        return processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial());
+        return {processing::MedianFilter{}(input, params, processing::ExecutionPolicy::serial()),
+                nullptr};
     }
     (void)processing::MedianFilter{}(Image{}, params, processing::ExecutionPolicy::serial());
     activate();
 #if XRAYPREP_DEVICE_MEDIAN
-    const std::uint16_t* src = deviceImage(input, kInput, kMedian);
-    std::uint16_t* dst = outputSlot(kMedian, input.size());
+    std::shared_ptr<CudaDeviceCopy> upload;
+    const std::uint16_t* src = devicePixels(in, upload);
+    std::shared_ptr<CudaDeviceCopy> out = newCopy(input.width(), input.height(), 2);
     {
         const auto t = timer_.measure(Timer::Compute);
-        launchMedianFilter(src, dst, input.width(), input.height(), input.bitsStored(), params.size,
-                           stream_.get());
+        launchMedianFilter(src, out->pixels<std::uint16_t>(), input.width(), input.height(),
+                           input.bitsStored(), params.size, stream_.get());
         XRAYPREP_CUDA_CHECK_LAUNCH();
     }
-    Image out = download(kMedian, input);
+    Image host = download(out, input, true);
     marks_.mark("median queued");
-    return out;
+    return {std::move(host), std::move(out)};
 #else
-    Image out = processing::MedianFilter{}(input, params, processing::ExecutionPolicy{cpuThreads_});
-    upload(out, kMedian);
-    return out;
+    Image host =
+        processing::MedianFilter{}(input, params, processing::ExecutionPolicy{cpuThreads_});
+    processing::DeviceCopyHandle copy = deviceCopy(host);
+    return {std::move(host), std::move(copy)};
 #endif
 }
 
-processing::Histogram CudaBackend::histogram(const Image& input) {
+processing::Histogram CudaBackend::histogramStage(processing::ImageInput in) {
+    const Image& input = in.host;
     processing::Histogram result;
     result.maxValue = input.maxValue();
     if (input.empty()) return result;
     activate();
-    const std::uint16_t* src = deviceImage(input, kMedian);
+    std::shared_ptr<CudaDeviceCopy> upload;
+    const std::uint16_t* src = devicePixels(in, upload);
     std::array<unsigned long long, processing::kHistogramBins> counts{};
     {
         const auto t = timer_.measure(Timer::Compute);
@@ -265,32 +282,38 @@ processing::Histogram CudaBackend::histogram(const Image& input) {
     return result;
 }
 
-Image CudaBackend::threshold(const Image& input, std::uint16_t cutValue) {
-    if (input.empty()) return makeImageLike(input);
+processing::StageImage CudaBackend::thresholdStage(processing::ImageInput in,
+                                                   std::uint16_t cutValue) {
+    const Image& input = in.host;
+    if (input.empty()) return {makeImageLike(input), nullptr};
     activate();
-    const std::uint16_t* src = deviceImage(input, kMedian, kThresholded);
-    std::uint16_t* dst = outputSlot(kThresholded, input.size());
+    std::shared_ptr<CudaDeviceCopy> upload;
+    const std::uint16_t* src = devicePixels(in, upload);
+    std::shared_ptr<CudaDeviceCopy> out = newCopy(input.width(), input.height(), 2);
     {
         const auto t = timer_.measure(Timer::Compute);
-        launchThreshold(src, dst, input.size(), cutValue, stream_.get());
+        launchThreshold(src, out->pixels<std::uint16_t>(), input.size(), cutValue, stream_.get());
     }
-    Image out = download(kThresholded, input);
+    Image host = download(out, input, true);
     marks_.mark("threshold queued");
-    return out;
+    return {std::move(host), std::move(out)};
 }
 
-Image CudaBackend::sobel(const Image& input) {
-    if (input.empty()) return makeImageLike(input);
+processing::StageImage CudaBackend::sobelStage(processing::ImageInput in) {
+    const Image& input = in.host;
+    if (input.empty()) return {makeImageLike(input), nullptr};
     activate();
-    const std::uint16_t* src = deviceImage(input, kThresholded, kSobel);
-    std::uint16_t* dst = outputSlot(kSobel, input.size());
+    std::shared_ptr<CudaDeviceCopy> upload;
+    const std::uint16_t* src = devicePixels(in, upload);
+    std::shared_ptr<CudaDeviceCopy> out = newCopy(input.width(), input.height(), 2);
     {
         const auto t = timer_.measure(Timer::Compute);
-        launchSobel(src, dst, input.width(), input.height(), input.maxValue(), stream_.get());
+        launchSobel(src, out->pixels<std::uint16_t>(), input.width(), input.height(),
+                    input.maxValue(), stream_.get());
     }
-    Image out = download(kSobel, input);
+    Image host = download(out, input, true);
     marks_.mark("sobel queued");
-    return out;
+    return {std::move(host), std::move(out)};
 }
 
 processing::ContourResult CudaBackend::activeContour(const processing::ContourInputs& inputs,
@@ -380,8 +403,11 @@ regions::DeviceImage CudaBackend::launchWorkingTexture(const processing::Working
                                                        const processing::ContourInputs& in) {
     // What the median removed, on the working grid: the radiograph (resident when the median
     // was made from it, uploaded otherwise) against the resident median.
-    const std::uint16_t* median = deviceImage(in.median, kMedian);
-    const std::uint16_t* radiograph = deviceImage(*in.radiograph, kInput, kMedian);
+    std::shared_ptr<CudaDeviceCopy> medianUpload;
+    std::shared_ptr<CudaDeviceCopy> radiographUpload;
+    const std::uint16_t* median = devicePixels({in.median, in.medianDevice}, medianUpload);
+    const std::uint16_t* radiograph =
+        devicePixels({*in.radiograph, in.radiographDevice}, radiographUpload);
     regions::DeviceImage texture = regions_.context().raster<float>(g.width(), g.height());
     const auto timing = timer_.measure(Timer::Compute);
     launchBlockMeanAbsDifference(radiograph, median, g.fullWidth(), g.fullHeight(), g.factor(),
@@ -423,8 +449,10 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     // The median and Sobel images are resident in a run (uploaded otherwise); the method reads
     // their working-grid reductions on the device and hands back what the host needs.
     marks_.mark("regions called (rims before)");
-    const std::uint16_t* median = deviceImage(in.median, kMedian);
-    const std::uint16_t* sobel = deviceImage(in.sobel, kSobel, kMedian);
+    std::shared_ptr<CudaDeviceCopy> medianUpload;
+    std::shared_ptr<CudaDeviceCopy> sobelUpload;
+    const std::uint16_t* median = devicePixels({in.median, in.medianDevice}, medianUpload);
+    const std::uint16_t* sobel = devicePixels({in.sobel, in.sobelDevice}, sobelUpload);
     regions::DeviceContext& ctx = regions_.context();
     regions::DeviceImage workingMedian = ctx.raster<float>(g.width(), g.height());
     regions::DeviceImage workingSobel = ctx.raster<float>(g.width(), g.height());
@@ -458,8 +486,11 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
 void CudaBackend::reduceToWorkingGrid(const processing::WorkingGrid& g,
                                       const processing::ContourInputs& in,
                                       processing::FloatImage& median, Mask& foreground) {
-    const std::uint16_t* m = deviceImage(in.median, kMedian);
-    const std::uint16_t* t = deviceImage(in.thresholded, kThresholded, kMedian);
+    std::shared_ptr<CudaDeviceCopy> medianUpload;
+    std::shared_ptr<CudaDeviceCopy> thresholdedUpload;
+    const std::uint16_t* m = devicePixels({in.median, in.medianDevice}, medianUpload);
+    const std::uint16_t* t =
+        devicePixels({in.thresholded, in.thresholdedDevice}, thresholdedUpload);
     const std::size_t n = static_cast<std::size_t>(g.width()) * g.height();
     workingMedian_.reserve(n);
     workingForeground_.reserve(n);
@@ -493,26 +524,34 @@ const float* CudaBackend::deviceWorkingMedian(const processing::FloatImage& medi
     return workingMedian_.data();
 }
 
-Image CudaBackend::applyMask(const Image& original, const Mask& mask) {
+processing::StageImage CudaBackend::applyMaskStage(processing::ImageInput in,
+                                                   processing::MaskInput maskIn) {
+    const Image& original = in.host;
+    const Mask& mask = maskIn.host;
     if (!mask.sameSize(original) || original.empty()) {
         // The reference throws the size error, or returns the empty result.
-        return processing::MaskApplier{}(original, mask, processing::ExecutionPolicy::serial());
+        return {processing::MaskApplier{}(original, mask, processing::ExecutionPolicy::serial()),
+                nullptr};
     }
     marks_.mark("mask stage called");
     activate();
-    const std::uint16_t* src = deviceImage(original, kInput, kFinal);
-    const std::uint8_t* m = deviceMask(mask);
-    std::uint16_t* dst = outputSlot(kFinal, original.size());
+    std::shared_ptr<CudaDeviceCopy> imageUpload;
+    std::shared_ptr<CudaDeviceCopy> maskUpload;
+    const std::uint16_t* src = devicePixels(in, imageUpload);
+    const std::uint8_t* m = devicePixels(maskIn, maskUpload);
+    std::shared_ptr<CudaDeviceCopy> out = newCopy(original.width(), original.height(), 2);
     {
         const auto t = timer_.measure(Timer::Compute);
-        launchApplyMask(src, m, dst, original.size(), stream_.get());
+        launchApplyMask(src, m, out->pixels<std::uint16_t>(), original.size(), stream_.get());
     }
-    Image out = download(kFinal, original);
+    Image host = download(out, original, false);
     marks_.mark("masked image in");
-    return out;
+    return {std::move(host), std::move(out)};
 }
 
-processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfParams& params) {
+processing::EsfResult CudaBackend::esfStage(processing::MaskInput maskIn,
+                                            const processing::EsfParams& params) {
+    const Mask& mask = maskIn.host;
     marks_.mark("esf called (quality checks before)");
     const processing::ExecutionPolicy allCores{cpuThreads_};
     if (mask.empty()) return processing::EsfSolver{}(mask, params, allCores);
@@ -522,7 +561,8 @@ processing::EsfResult CudaBackend::esf(const Mask& mask, const processing::EsfPa
     const int w = mask.width();
     const int h = mask.height();
     const std::size_t n = mask.size();
-    const std::uint8_t* m = deviceMask(mask);
+    std::shared_ptr<CudaDeviceCopy> maskUpload;
+    const std::uint8_t* m = devicePixels(maskIn, maskUpload);
     shape_.reserve(n);
     if (params.mode == processing::EsfMode::Converged) return convergedEsf(m, w, h, params);
     fieldA_.reserve(n);

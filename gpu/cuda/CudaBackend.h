@@ -9,6 +9,7 @@
 #include "gpu/cuda/AsyncDownloads.h"
 #include "gpu/cuda/ContourGvf.h"
 #include "gpu/cuda/ContourLevelSet.h"
+#include "gpu/cuda/CudaDeviceCopy.h"
 #include "gpu/cuda/CudaStream.h"
 #include "gpu/cuda/DeviceBuffer.h"
 #include "gpu/cuda/DeviceTimer.h"
@@ -22,15 +23,13 @@ namespace xrayprep::gpu {
 
 // The pipeline's stages on an NVIDIA GPU (SPEC §4), exact where SPEC asks for it.
 //
-// Residency. The stage interface takes and returns host Images, so every stage output the
-// interface returns is downloaded (the pipeline keeps every stage's output for inspection).
-// What must not happen is an upload of something the device already holds: between beginRun()
-// and endRun() the pipeline guarantees that the images it passes stay alive and unchanged, so
-// the backend remembers which host image (by address, size and depth) each of its device
-// buffers holds, and a stage whose input is one of them uses the device copy. The input is
-// uploaded once (median) and reused by applyMask; median -> histogram -> threshold -> Sobel
-// never upload; the mask (made on the host by the active contour) is uploaded once for
-// applyMask and reused by the ESF. Outside a run nothing is remembered and inputs are uploaded.
+// Residency is explicit (processing::DeviceCopy): every image stage returns the device copy it
+// leaves on the device (a CudaDeviceCopy, in a buffer of this backend's pool), and reads the
+// device copies it is given instead of uploading the host images; what it is not given (or what
+// another backend made) it uploads for the call. The pipeline makes a copy of the input once
+// (deviceCopy) for the median and the mask stage, and one of the mask for the mask stage and
+// the ESF; median -> histogram -> threshold -> Sobel -> contour never upload. The host image of
+// every output is still returned (the pipeline keeps every stage's output for inspection).
 //
 // The active contour's default method, regions, runs on the device step by step
 // (gpu/cuda/regions/DeviceBoneRegions.h) from the resident median and Sobel images reduced to the
@@ -76,18 +75,21 @@ class CudaBackend final : public processing::ComputeBackend {
     // Whether the median runs on the device in this build.
     [[nodiscard]] static bool hasDeviceMedian();
 
-    processing::Image median(const processing::Image& input,
-                             const processing::MedianParams& params) override;
-    processing::Histogram histogram(const processing::Image& input) override;
-    processing::Image threshold(const processing::Image& input, std::uint16_t cutValue) override;
-    processing::Image sobel(const processing::Image& input) override;
+    processing::StageImage medianStage(processing::ImageInput input,
+                                       const processing::MedianParams& params) override;
+    processing::Histogram histogramStage(processing::ImageInput input) override;
+    processing::StageImage thresholdStage(processing::ImageInput input,
+                                          std::uint16_t cutValue) override;
+    processing::StageImage sobelStage(processing::ImageInput input) override;
     processing::ContourResult activeContour(const processing::ContourInputs& inputs,
                                             const processing::ContourParams& params,
                                             const processing::CancelToken* cancel) override;
-    processing::Image applyMask(const processing::Image& original,
-                                const processing::Mask& mask) override;
-    processing::EsfResult esf(const processing::Mask& mask,
-                              const processing::EsfParams& params) override;
+    processing::StageImage applyMaskStage(processing::ImageInput original,
+                                          processing::MaskInput mask) override;
+    processing::EsfResult esfStage(processing::MaskInput mask,
+                                   const processing::EsfParams& params) override;
+    [[nodiscard]] processing::DeviceCopyHandle deviceCopy(const processing::Image& image) override;
+    [[nodiscard]] processing::DeviceCopyHandle deviceCopy(const processing::Mask& mask) override;
 
     void beginRun() override;
     void endRun() override;
@@ -97,23 +99,27 @@ class CudaBackend final : public processing::ComputeBackend {
     [[nodiscard]] std::vector<processing::DeviceTimes> takeLateDeviceTimes() override;
 
   private:
-    enum Slot { kInput, kMedian, kThresholded, kSobel, kFinal, kSlotCount };
-    // Which host raster a device buffer holds a copy of.
-    struct HostCopy {
-        const void* pixels = nullptr;
-        int width = 0;
-        int height = 0;
-        int depth = 0;  // bits stored; 0 for masks
-        bool operator==(const HostCopy&) const = default;
-    };
-
     void activate() const;
-    // The device copy of `image`: a slot other than `exclude` that holds it, else uploaded
-    // into `into`.
-    const std::uint16_t* deviceImage(const processing::Image& image, Slot into, int exclude = -1);
-    void upload(const processing::Image& image, Slot into);
-    std::uint16_t* outputSlot(Slot slot, std::size_t count);
-    processing::Image download(Slot slot, const processing::Image& like);
+    // A new device copy of w x h pixels of `bytesPerPixel` bytes, in a buffer of the pool that
+    // no queued download still reads.
+    std::shared_ptr<CudaDeviceCopy> newCopy(int w, int h, std::size_t bytesPerPixel);
+    // This backend's device copy of `in` when it was given one, else nullptr.
+    [[nodiscard]] const CudaDeviceCopy* ownCopy(const processing::DeviceCopy* copy, int w,
+                                                int h) const;
+    // The device pixels of an input: its device copy when this backend made it, else the host
+    // pixels uploaded into `upload` (a copy for this call, which the caller keeps until its
+    // kernels are queued).
+    const std::uint16_t* devicePixels(processing::ImageInput in,
+                                      std::shared_ptr<CudaDeviceCopy>& upload);
+    const std::uint8_t* devicePixels(processing::MaskInput in,
+                                     std::shared_ptr<CudaDeviceCopy>& upload);
+    // A copy of host pixels (`bytes` of them) uploaded into a new device copy.
+    std::shared_ptr<CudaDeviceCopy> uploaded(const void* host, int w, int h,
+                                             std::size_t bytesPerPixel);
+    // The host image of a stage output from its device copy. `early`: the median, thresholded
+    // and Sobel images, whose copies go to the copy thread in a run (see the class comment).
+    processing::Image download(const std::shared_ptr<CudaDeviceCopy>& from,
+                               const processing::Image& like, bool early);
     // A host raster for an output: from the pipeline's pool when it offers one.
     processing::Image hostImage(const processing::Image& like);
     processing::FloatImage hostField(int w, int h);
@@ -142,7 +148,6 @@ class CudaBackend final : public processing::ComputeBackend {
                                                const processing::CancelToken* cancel);
     // The device copy of the contour's working median (ContourSeams::levelSetFromStart).
     const float* deviceWorkingMedian(const processing::FloatImage& median);
-    const std::uint8_t* deviceMask(const processing::Mask& mask);
     // The converged ESF of the device mask `mask` (EsfConvergedSolver).
     processing::EsfResult convergedEsf(const std::uint8_t* mask, int w, int h,
                                        const processing::EsfParams& params);
@@ -154,10 +159,9 @@ class CudaBackend final : public processing::ComputeBackend {
     CudaStream stream_;
     DeviceTimer timer_;
     PinnedStaging staging_;
-    std::array<DeviceBuffer<std::uint16_t>, kSlotCount> images_;
-    std::array<HostCopy, kSlotCount> holds_{};
-    DeviceBuffer<std::uint8_t> mask_;
-    HostCopy maskHolds_;
+    std::shared_ptr<DeviceCopyPool> copies_ = std::make_shared<DeviceCopyPool>();
+    // The device copies the copy thread reads from, kept until their copies are done.
+    std::vector<std::shared_ptr<const CudaDeviceCopy>> inFlight_;
     DeviceBuffer<std::uint8_t> shape_;
     DeviceBuffer<float> fieldA_;
     DeviceBuffer<float> fieldB_;

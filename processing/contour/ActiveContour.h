@@ -12,6 +12,7 @@
 #include "processing/contour/GradientVectorFlow.h"
 #include "processing/contour/TwoClassSplit.h"
 #include "processing/core/CancelToken.h"
+#include "processing/core/DeviceCopy.h"
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Image.h"
 
@@ -67,6 +68,12 @@ struct ContourInputs {
     // The largest error the file's near-lossless codec allowed in the stored values (JPEG-LS
     // NEAR; 0: none): its error is no bone texture (TexturedGapSettings::codingErrorBound).
     int codingErrorBound = 0;
+    // A device backend's copies of the median, thresholded, Sobel and radiograph images (null:
+    // none; DeviceCopy): what it reads on its device instead of uploading the host images.
+    const DeviceCopy* medianDevice = nullptr;
+    const DeviceCopy* thresholdedDevice = nullptr;
+    const DeviceCopy* sobelDevice = nullptr;
+    const DeviceCopy* radiographDevice = nullptr;
 };
 
 class WorkingGrid;

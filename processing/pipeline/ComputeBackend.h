@@ -7,6 +7,7 @@
 
 #include "processing/contour/ActiveContour.h"
 #include "processing/core/CancelToken.h"
+#include "processing/core/DeviceCopy.h"
 #include "processing/core/Image.h"
 #include "processing/esf/EsfSolver.h"
 #include "processing/median/MedianParams.h"
@@ -38,20 +39,52 @@ class ComputeBackend {
     [[nodiscard]] virtual int threads() const { return 1; }
     [[nodiscard]] virtual std::string description() const = 0;  // e.g. "openmp (2 threads)"
 
-    virtual Image median(const Image& input, const MedianParams& params) = 0;
-    virtual Histogram histogram(const Image& input) = 0;
-    virtual Image threshold(const Image& input, std::uint16_t cutValue) = 0;
-    virtual Image sobel(const Image& input) = 0;
+    // The stages. Each takes its image inputs with the device copies the caller holds of them
+    // (DeviceCopy: made by this backend, else ignored) and returns its image output with the
+    // device copy this backend keeps of it (null for the CPU backends), for the caller to hand
+    // to the stages that read it. Residency is explicit: a device backend reads a device copy
+    // it is given and uploads what it is not given.
+    virtual StageImage medianStage(ImageInput input, const MedianParams& params) = 0;
+    virtual Histogram histogramStage(ImageInput input) = 0;
+    virtual StageImage thresholdStage(ImageInput input, std::uint16_t cutValue) = 0;
+    virtual StageImage sobelStage(ImageInput input) = 0;
+    // ContourInputs carries the device copies of its images.
     virtual ContourResult activeContour(const ContourInputs& inputs, const ContourParams& params,
                                         const CancelToken* cancel) = 0;
-    virtual Image applyMask(const Image& original, const Mask& mask) = 0;
-    virtual EsfResult esf(const Mask& mask, const EsfParams& params) = 0;
+    virtual StageImage applyMaskStage(ImageInput original, MaskInput mask) = 0;
+    virtual EsfResult esfStage(MaskInput mask, const EsfParams& params) = 0;
 
-    // Residency, for device backends (the CPU backends ignore it). Between beginRun() and
-    // endRun() the caller promises that every Image and Mask it passes or receives stays alive
-    // and unchanged until endRun(). A device backend may then recognise such an image by its
-    // address and use the copy it already holds on the device instead of uploading it again
-    // (the median it returned, fed back to histogram/threshold; the input, fed to applyMask).
+    // A device copy of a host image or mask, made now (uploaded), for the stages that will read
+    // it (the input, for the median and the mask stage; the mask, for the mask stage and the
+    // ESF). Null for host-only backends, which have nothing to copy to.
+    [[nodiscard]] virtual DeviceCopyHandle deviceCopy(const Image& image) {
+        (void)image;
+        return nullptr;
+    }
+    [[nodiscard]] virtual DeviceCopyHandle deviceCopy(const Mask& mask) {
+        (void)mask;
+        return nullptr;
+    }
+
+    // The stages on host images only, for callers that keep no device copies (tests, tools):
+    // every input is uploaded and every output's device copy dropped.
+    Image median(const Image& input, const MedianParams& params) {
+        return medianStage(input, params).host;
+    }
+    Histogram histogram(const Image& input) { return histogramStage(input); }
+    Image threshold(const Image& input, std::uint16_t cutValue) {
+        return thresholdStage(input, cutValue).host;
+    }
+    Image sobel(const Image& input) { return sobelStage(input).host; }
+    Image applyMask(const Image& original, const Mask& mask) {
+        return applyMaskStage(original, mask).host;
+    }
+    EsfResult esf(const Mask& mask, const EsfParams& params) { return esfStage(mask, params); }
+
+    // A run. Between beginRun() and endRun() the caller promises that every host Image and Mask
+    // it passes or receives stays alive and unchanged until endRun(), so that a device backend
+    // may copy outputs back to the host while later stages compute (finishHostOutputs). The CPU
+    // backends ignore both.
     virtual void beginRun() {}
     virtual void endRun() {}
     // Inside a run the pipeline may offer the host rasters of an earlier result for the

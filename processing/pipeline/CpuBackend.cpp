@@ -40,25 +40,28 @@ std::string CpuBackend::description() const {
     return "openmp (" + std::to_string(policy_.threads) + " threads)";
 }
 
-Image CpuBackend::median(const Image& input, const MedianParams& params) {
-    return MedianFilter{}(input, params, stagePolicy());
+// Host images only: the device copies a caller may pass are not this backend's (it makes none).
+StageImage CpuBackend::medianStage(ImageInput input, const MedianParams& params) {
+    return {MedianFilter{}(input.host, params, stagePolicy()), nullptr};
 }
-Histogram CpuBackend::histogram(const Image& input) {
-    return HistogramBuilder{}(input, stagePolicy());
+Histogram CpuBackend::histogramStage(ImageInput input) {
+    return HistogramBuilder{}(input.host, stagePolicy());
 }
-Image CpuBackend::threshold(const Image& input, std::uint16_t cutValue) {
-    return ThresholdApplier{}(input, cutValue, stagePolicy());
+StageImage CpuBackend::thresholdStage(ImageInput input, std::uint16_t cutValue) {
+    return {ThresholdApplier{}(input.host, cutValue, stagePolicy()), nullptr};
 }
-Image CpuBackend::sobel(const Image& input) { return SobelFilter{}(input, stagePolicy()); }
+StageImage CpuBackend::sobelStage(ImageInput input) {
+    return {SobelFilter{}(input.host, stagePolicy()), nullptr};
+}
 ContourResult CpuBackend::activeContour(const ContourInputs& inputs, const ContourParams& params,
                                         const CancelToken* cancel) {
     return ActiveContour{}(inputs, params, stagePolicy(), cancel);
 }
-Image CpuBackend::applyMask(const Image& original, const Mask& mask) {
-    return MaskApplier{}(original, mask, stagePolicy());
+StageImage CpuBackend::applyMaskStage(ImageInput original, MaskInput mask) {
+    return {MaskApplier{}(original.host, mask.host, stagePolicy()), nullptr};
 }
-EsfResult CpuBackend::esf(const Mask& mask, const EsfParams& params) {
-    return EsfSolver{}(mask, params, stagePolicy());
+EsfResult CpuBackend::esfStage(MaskInput mask, const EsfParams& params) {
+    return EsfSolver{}(mask.host, params, stagePolicy());
 }
 
 }  // namespace xrayprep::processing

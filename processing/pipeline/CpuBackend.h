@@ -16,14 +16,14 @@ class CpuBackend final : public ComputeBackend {
     [[nodiscard]] int threads() const override { return policy_.threads; }
     [[nodiscard]] std::string description() const override;
 
-    Image median(const Image& input, const MedianParams& params) override;
-    Histogram histogram(const Image& input) override;
-    Image threshold(const Image& input, std::uint16_t cutValue) override;
-    Image sobel(const Image& input) override;
+    StageImage medianStage(ImageInput input, const MedianParams& params) override;
+    Histogram histogramStage(ImageInput input) override;
+    StageImage thresholdStage(ImageInput input, std::uint16_t cutValue) override;
+    StageImage sobelStage(ImageInput input) override;
     ContourResult activeContour(const ContourInputs& inputs, const ContourParams& params,
                                 const CancelToken* cancel) override;
-    Image applyMask(const Image& original, const Mask& mask) override;
-    EsfResult esf(const Mask& mask, const EsfParams& params) override;
+    StageImage applyMaskStage(ImageInput original, MaskInput mask) override;
+    EsfResult esfStage(MaskInput mask, const EsfParams& params) override;
 
   private:
     // OpenMP: the configured threads less the cores other processes keep busy (CoresInUse),

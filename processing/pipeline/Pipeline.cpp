@@ -230,6 +230,8 @@ void Pipeline::setInput(Image input, std::optional<PixelSpacing> spacing, BodyPa
     spare_ = std::move(result_);  // its rasters may fit the new input too
     result_ = PipelineResult{};
     hasResult_ = false;
+    inputCopy_ = nullptr;
+    copies_ = DeviceCopies{};
     edits_.clear();
     editsChanged_ = false;
     guidance_ = {};
@@ -256,6 +258,9 @@ void Pipeline::setMaskEdits(MaskEdits edits) {
 
 void Pipeline::setBackend(std::shared_ptr<ComputeBackend> backend) {
     if (!backend) throw std::invalid_argument("Pipeline needs a backend");
+    // The old backend's device copies go first: it may be the last user of its device.
+    inputCopy_ = nullptr;
+    copies_ = DeviceCopies{};
     backend_ = std::move(backend);
     spare_ = std::move(result_);
     result_ = PipelineResult{};
@@ -294,7 +299,8 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     r.medianSize = median.size;
 
     // Every image passed to the backend below lives in r or input_ and is assigned once, so
-    // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun).
+    // it stays alive and unchanged until the scope ends (see ComputeBackend::beginRun); the
+    // device copies of them are passed explicitly (DeviceCopies).
     ComputeBackend& b = *backend_;
     recycleStagesFrom(spare_, stageIndex(*start), pool_);
     // The input with its burned-in annotation painted over, when it has any: the median's
@@ -307,6 +313,18 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
         if (painted.empty()) painted = BurnedInAnnotation{}.paintedOver(input_, r.annotation);
         return painted;
     };
+    // This run's device copies: result_'s of the images it keeps; those of the images it makes
+    // again are let go now, so that their device memory serves this run's outputs.
+    const int first = stageIndex(*start);
+    DeviceCopies copies;
+    if (first > stageIndex(StageId::Median)) {
+        copies.radiograph = copies_.radiograph;
+        copies.median = copies_.median;
+    }
+    if (first > stageIndex(StageId::Threshold)) copies.thresholded = copies_.thresholded;
+    if (first > stageIndex(StageId::Sobel)) copies.sobel = copies_.sobel;
+    if (first > stageIndex(StageId::Mask)) copies.mask = copies_.mask;
+    copies_ = copies;
     const RunScope scope(b, pool_);
     (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
@@ -324,19 +342,32 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                         BurnedInAnnotation{}(input_, nullptr, as, ExecutionPolicy{b.threads()});
                     if (!r.annotation.empty()) {
                         painted = BurnedInAnnotation{}.paintedOver(input_, r.annotation);
+                        copies.radiograph = b.deviceCopy(painted);
+                    } else {
+                        if (!inputCopy_) inputCopy_ = b.deviceCopy(input_);
+                        copies.radiograph = inputCopy_;
                     }
-                    r.median = b.median(r.annotation.empty() ? input_ : painted, median);
+                    StageImage out = b.medianStage({radiograph(), copies.radiograph.get()}, median);
+                    r.median = std::move(out.host);
+                    copies.median = std::move(out.device);
                 });
                 break;
             case StageId::Threshold:
                 ms = timeMilliseconds([&] {
-                    r.histogram = b.histogram(r.median);
+                    const ImageInput in{r.median, copies.median.get()};
+                    r.histogram = b.histogramStage(in);
                     r.threshold = ThresholdSelector{}(r.histogram, params.threshold);
-                    r.thresholded = b.threshold(r.median, r.threshold.value);
+                    StageImage out = b.thresholdStage(in, r.threshold.value);
+                    r.thresholded = std::move(out.host);
+                    copies.thresholded = std::move(out.device);
                 });
                 break;
             case StageId::Sobel:
-                ms = timeMilliseconds([&] { r.sobel = b.sobel(r.thresholded); });
+                ms = timeMilliseconds([&] {
+                    StageImage out = b.sobelStage({r.thresholded, copies.thresholded.get()});
+                    r.sobel = std::move(out.host);
+                    copies.sobel = std::move(out.device);
+                });
                 break;
             case StageId::Contour:
                 ms = timeMilliseconds([&] {
@@ -348,7 +379,11 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                r.scale.mmPerPixel,
                                                &r.annotation,
                                                &radiograph(),
-                                               codingErrorBound_};
+                                               codingErrorBound_,
+                                               copies.median.get(),
+                                               copies.thresholded.get(),
+                                               copies.sobel.get(),
+                                               copies.radiograph.get()};
                     r.contour = b.activeContour(inputs, params.contour, cancel);
                     applyGuidance(guidance_, r, ExecutionPolicy{b.threads()});
                 });
@@ -356,7 +391,11 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
             case StageId::Mask:
                 ms = timeMilliseconds([&] {
                     applyEdits(edits_, r, ExecutionPolicy{b.threads()});
-                    r.final = b.applyMask(input_, r.contour.mask);
+                    copies.mask = b.deviceCopy(r.contour.mask);
+                    if (!inputCopy_) inputCopy_ = b.deviceCopy(input_);
+                    r.final = b.applyMaskStage({input_, inputCopy_.get()},
+                                               {r.contour.mask, copies.mask.get()})
+                                  .host;
                 });
                 // On the host for every backend (the contour's masks are host images), outside
                 // the stage's time so that backends compare on their own work; the median's
@@ -369,7 +408,9 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                 r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
                 break;
             case StageId::Esf:
-                ms = timeMilliseconds([&] { r.esf = b.esf(r.contour.mask, params.esf); });
+                ms = timeMilliseconds([&] {
+                    r.esf = b.esfStage({r.contour.mask, copies.mask.get()}, params.esf);
+                });
                 break;
         }
         r.milliseconds[i] = ms;
@@ -389,6 +430,7 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
             .count();
     spare_ = std::move(result_);
     result_ = std::move(r);
+    copies_ = std::move(copies);
     hasResult_ = true;
     editsChanged_ = false;
     guidanceChanged_ = false;

@@ -79,6 +79,20 @@ class Pipeline {
     bool hasResult_ = false;
     PipelineResult spare_;  // the result before result_, whose rasters the next run reuses
     HostBufferPool pool_;
+    // The backend's device copies (DeviceCopy; all null for the CPU backends): of the input,
+    // made once per input and backend, and of result_'s images, handed back to the backend as
+    // the inputs of the stages that read them, in the run that made them and in later runs
+    // that start after their stage (an edit of the contour reads the median and Sobel images
+    // the device already holds). Kept here, not in results, which callers copy and keep.
+    struct DeviceCopies {
+        DeviceCopyHandle radiograph;  // the median's input: the painted input, if painted
+        DeviceCopyHandle median;
+        DeviceCopyHandle thresholded;
+        DeviceCopyHandle sobel;
+        DeviceCopyHandle mask;
+    };
+    DeviceCopyHandle inputCopy_;
+    DeviceCopies copies_;  // of result_
 };
 
 }  // namespace xrayprep::processing

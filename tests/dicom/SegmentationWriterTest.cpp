@@ -178,7 +178,7 @@ TEST(SegmentationWriter, PydicomReadsTheSameFrameSegmentAndReferences) {
     const fs::path file = dir / "seg.dcm";
     SegmentationWriter{}(mask, sourceMetadata(), file);
     const auto read = readWithPydicom(file);
-    if (!read) GTEST_SKIP() << "pydicom is not installed (python3-pydicom)";
+    if (!read) GTEST_SKIP() << "pydicom or NumPy is not installed (python3-pydicom, python3-numpy)";
     const processing::Json& j = *read;
     EXPECT_EQ(j.at("sopClassUid").get<std::string>(), UID_SegmentationStorage);
     EXPECT_EQ(j.at("rows").get<int>(), 23);

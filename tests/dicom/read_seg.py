@@ -3,7 +3,8 @@
 
 An independent reader of xrayprep's seg.dcm: pydicom unpacks the 1-bit frame itself
 (ds.pixel_array), so a packing mistake in the writer (or in DCMTK) shows here. Exit code 77
-when pydicom is not installed, so that the calling test can skip.
+when pydicom, or the NumPy its pixel_array needs, is not installed, so that the calling test
+can skip.
 
 Usage: read_seg.py FILE.dcm
 """
@@ -11,6 +12,7 @@ import json
 import sys
 
 try:
+    import numpy  # noqa: F401  (pydicom decodes pixel data only with NumPy)
     import pydicom
 except ImportError:
     sys.exit(77)

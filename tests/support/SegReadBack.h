@@ -50,7 +50,7 @@ inline std::string packedFrameBits(DcmItem& ds, std::size_t pixels) {
 }
 
 // What pydicom reads in `file` (tests/dicom/read_seg.py, by /usr/bin/python3); nullopt when
-// pydicom is not installed (the script exits 77) or the script fails (`failure` says why).
+// pydicom or NumPy is not installed (the script exits 77) or the script fails (`failure` says why).
 inline std::optional<processing::Json> readSegWithPydicom(const std::filesystem::path& file,
                                                           std::string* failure = nullptr) {
     const std::filesystem::path script =

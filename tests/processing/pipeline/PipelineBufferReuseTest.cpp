@@ -10,40 +10,36 @@
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/HostBufferPool.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/processing/pipeline/SerialStagesBackend.h"
 
 using namespace xrayprep::processing;
 
 namespace {
 
 // The serial CPU stages, with the median written into a pooled raster when one is offered.
-class PoolingBackend final : public ComputeBackend {
+class PoolingBackend final : public test::SerialStagesBackend {
   public:
-    CpuBackend cpu{BackendKind::Serial, 1};
+    PoolingBackend() : SerialStagesBackend("pooling") {}
     HostBufferPool* pool = nullptr;
     const void* lastMedianBuffer = nullptr;
     bool failInContour = false;
 
-    BackendKind kind() const override { return BackendKind::Serial; }
-    std::string description() const override { return "pooling"; }
     void useHostBuffers(HostBufferPool* p) override { pool = p; }
-    Image median(const Image& in, const MedianParams& p) override {
-        const Image computed = cpu.median(in, p);
-        Image out = pool != nullptr ? pool->takeImage(in.width(), in.height(), in.bitsStored())
-                                    : Image(in.width(), in.height(), in.bitsStored());
+    StageImage medianStage(ImageInput in, const MedianParams& p) override {
+        const Image computed = cpu.median(in.host, p);
+        const Image& like = in.host;
+        Image out = pool != nullptr
+                        ? pool->takeImage(like.width(), like.height(), like.bitsStored())
+                        : Image(like.width(), like.height(), like.bitsStored());
         std::copy(computed.pixels().begin(), computed.pixels().end(), out.pixels().begin());
         lastMedianBuffer = out.data();
         return out;
     }
-    Histogram histogram(const Image& in) override { return cpu.histogram(in); }
-    Image threshold(const Image& in, std::uint16_t cut) override { return cpu.threshold(in, cut); }
-    Image sobel(const Image& in) override { return cpu.sobel(in); }
-    ContourResult activeContour(const ContourInputs& in, const ContourParams& p,
-                                const CancelToken* c) override {
-        if (failInContour) throw std::runtime_error("contour failed");
-        return cpu.activeContour(in, p, c);
+
+  protected:
+    void entering(Call call) override {
+        if (call == Call::Contour && failInContour) throw std::runtime_error("contour failed");
     }
-    Image applyMask(const Image& o, const Mask& m) override { return cpu.applyMask(o, m); }
-    EsfResult esf(const Mask& m, const EsfParams& p) override { return cpu.esf(m, p); }
 };
 
 Image ramp() {

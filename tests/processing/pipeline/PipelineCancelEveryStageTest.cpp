@@ -8,6 +8,7 @@
 
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/processing/pipeline/SerialStagesBackend.h"
 
 using namespace xrayprep::processing;
 
@@ -15,41 +16,33 @@ namespace {
 
 // Runs the CPU backend, but at entry to stage `trapStage` cancels the token (the stage then
 // runs on; the pipeline or the stage itself notices) or throws, as `mode` says.
-class TrapBackend final : public ComputeBackend {
+class TrapBackend final : public test::SerialStagesBackend {
   public:
     enum class Mode { None, CancelInside, Fail };
-    CpuBackend cpu{BackendKind::Serial, 1};
+    TrapBackend() : SerialStagesBackend("trap") {}
     Mode mode = Mode::None;
     int trapStage = -1;
     CancelToken* token = nullptr;
 
-    BackendKind kind() const override { return BackendKind::Serial; }
-    std::string description() const override { return "trap"; }
-    Image median(const Image& in, const MedianParams& p) override {
-        spring(StageId::Median);
-        return cpu.median(in, p);
-    }
-    Histogram histogram(const Image& in) override {
-        spring(StageId::Threshold);
-        return cpu.histogram(in);
-    }
-    Image threshold(const Image& in, std::uint16_t cut) override { return cpu.threshold(in, cut); }
-    Image sobel(const Image& in) override {
-        spring(StageId::Sobel);
-        return cpu.sobel(in);
-    }
-    ContourResult activeContour(const ContourInputs& in, const ContourParams& p,
-                                const CancelToken* c) override {
-        spring(StageId::Contour);
-        return cpu.activeContour(in, p, c);
-    }
-    Image applyMask(const Image& o, const Mask& m) override {
-        spring(StageId::Mask);
-        return cpu.applyMask(o, m);
-    }
-    EsfResult esf(const Mask& m, const EsfParams& p) override {
-        spring(StageId::Esf);
-        return cpu.esf(m, p);
+  protected:
+    // The threshold stage's trap is at its first call, the histogram.
+    void entering(Call call) override {
+        switch (call) {
+            case Call::Median:
+                return spring(StageId::Median);
+            case Call::Histogram:
+                return spring(StageId::Threshold);
+            case Call::Threshold:
+                return;
+            case Call::Sobel:
+                return spring(StageId::Sobel);
+            case Call::Contour:
+                return spring(StageId::Contour);
+            case Call::Mask:
+                return spring(StageId::Mask);
+            case Call::Esf:
+                return spring(StageId::Esf);
+        }
     }
 
   private:

@@ -9,6 +9,7 @@
 
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/processing/pipeline/SerialStagesBackend.h"
 
 using namespace xrayprep::processing;
 
@@ -16,40 +17,12 @@ namespace {
 
 // The serial CPU stages, logging the calls the pipeline makes and reporting device times: take
 // k returns computeMs = k, and the late times give take k downloadMs = 10 k.
-class RecordingBackend final : public ComputeBackend {
+class RecordingBackend final : public test::SerialStagesBackend {
   public:
-    CpuBackend cpu{BackendKind::Serial, 1};
+    RecordingBackend() : SerialStagesBackend("recording") {}
     std::vector<std::string> log;
     int takes = 0;
 
-    BackendKind kind() const override { return BackendKind::Serial; }
-    std::string description() const override { return "recording"; }
-    Image median(const Image& in, const MedianParams& p) override {
-        log.emplace_back("median");
-        return cpu.median(in, p);
-    }
-    Histogram histogram(const Image& in) override { return cpu.histogram(in); }
-    Image threshold(const Image& in, std::uint16_t cut) override {
-        log.emplace_back("threshold");
-        return cpu.threshold(in, cut);
-    }
-    Image sobel(const Image& in) override {
-        log.emplace_back("sobel");
-        return cpu.sobel(in);
-    }
-    ContourResult activeContour(const ContourInputs& in, const ContourParams& p,
-                                const CancelToken* c) override {
-        log.emplace_back("contour");
-        return cpu.activeContour(in, p, c);
-    }
-    Image applyMask(const Image& o, const Mask& m) override {
-        log.emplace_back("mask");
-        return cpu.applyMask(o, m);
-    }
-    EsfResult esf(const Mask& m, const EsfParams& p) override {
-        log.emplace_back("esf");
-        return cpu.esf(m, p);
-    }
     void beginRun() override {
         log.emplace_back("begin");
         takes = 0;
@@ -66,6 +39,13 @@ class RecordingBackend final : public ComputeBackend {
         std::vector<DeviceTimes> late(static_cast<std::size_t>(takes));
         for (int k = 0; k < takes; ++k) late[static_cast<std::size_t>(k)].downloadMs = 10.0 * k;
         return late;
+    }
+
+  protected:
+    void entering(Call call) override {
+        static const char* const names[] = {"median",  nullptr, "threshold", "sobel",
+                                            "contour", "mask",  "esf"};
+        if (const char* name = names[static_cast<int>(call)]) log.emplace_back(name);
     }
 };
 

@@ -5,6 +5,7 @@
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/ParameterRegistry.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/processing/pipeline/SerialStagesBackend.h"
 
 using namespace xrayprep::processing;
 
@@ -16,17 +17,11 @@ constexpr int kW = 400, kH = 300;
 // checks see a mask whose values are known: the anatomy is the whole image; the mask's left
 // edge is at column 100 for rows [0, 120) and 104 below, and it reaches the other three
 // borders (StraightEdgeTest: 0.6 of the height straight at 1.5 px, all of it at 3 px).
-class CraftedContourBackend final : public ComputeBackend {
+class CraftedContourBackend final : public test::SerialStagesBackend {
   public:
-    CpuBackend cpu{BackendKind::Serial, 1};
+    CraftedContourBackend() : SerialStagesBackend("crafted contour") {}
     int contourCalls = 0;
 
-    BackendKind kind() const override { return BackendKind::Serial; }
-    std::string description() const override { return "crafted contour"; }
-    Image median(const Image& in, const MedianParams& p) override { return cpu.median(in, p); }
-    Histogram histogram(const Image& in) override { return cpu.histogram(in); }
-    Image threshold(const Image& in, std::uint16_t cut) override { return cpu.threshold(in, cut); }
-    Image sobel(const Image& in) override { return cpu.sobel(in); }
     ContourResult activeContour(const ContourInputs&, const ContourParams&,
                                 const CancelToken*) override {
         ++contourCalls;
@@ -38,8 +33,6 @@ class CraftedContourBackend final : public ComputeBackend {
         }
         return r;
     }
-    Image applyMask(const Image& o, const Mask& m) override { return cpu.applyMask(o, m); }
-    EsfResult esf(const Mask& m, const EsfParams& p) override { return cpu.esf(m, p); }
 };
 
 PipelineParameters quickParameters() {

@@ -4,47 +4,46 @@
 
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
+#include "tests/processing/pipeline/SerialStagesBackend.h"
 
 using namespace xrayprep::processing;
 
 namespace {
 
 // Counts the stage calls that reach the real CPU backend.
-class CountingBackend final : public ComputeBackend {
+class CountingBackend final : public test::SerialStagesBackend {
   public:
-    CpuBackend cpu{BackendKind::Serial, 1};
+    CountingBackend() : SerialStagesBackend("counting") {}
     std::array<int, kStageCount> calls{};
     bool cancelDuringSobel = false;
     CancelToken* token = nullptr;
 
-    BackendKind kind() const override { return BackendKind::Serial; }
-    std::string description() const override { return "counting"; }
-    Image median(const Image& in, const MedianParams& p) override {
-        ++calls[0];
-        return cpu.median(in, p);
-    }
-    Histogram histogram(const Image& in) override {
-        ++calls[1];
-        return cpu.histogram(in);
-    }
-    Image threshold(const Image& in, std::uint16_t cut) override { return cpu.threshold(in, cut); }
-    Image sobel(const Image& in) override {
-        ++calls[2];
-        if (cancelDuringSobel && token) token->cancel();
-        return cpu.sobel(in);
-    }
-    ContourResult activeContour(const ContourInputs& in, const ContourParams& p,
-                                const CancelToken* c) override {
-        ++calls[3];
-        return cpu.activeContour(in, p, c);
-    }
-    Image applyMask(const Image& o, const Mask& m) override {
-        ++calls[4];
-        return cpu.applyMask(o, m);
-    }
-    EsfResult esf(const Mask& m, const EsfParams& p) override {
-        ++calls[5];
-        return cpu.esf(m, p);
+  protected:
+    // calls[] by stage; the histogram counts for the threshold stage, the threshold call not.
+    void entering(Call call) override {
+        switch (call) {
+            case Call::Median:
+                ++calls[0];
+                break;
+            case Call::Histogram:
+                ++calls[1];
+                break;
+            case Call::Threshold:
+                break;
+            case Call::Sobel:
+                ++calls[2];
+                if (cancelDuringSobel && token) token->cancel();
+                break;
+            case Call::Contour:
+                ++calls[3];
+                break;
+            case Call::Mask:
+                ++calls[4];
+                break;
+            case Call::Esf:
+                ++calls[5];
+                break;
+        }
     }
 };
 

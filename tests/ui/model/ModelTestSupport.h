@@ -100,17 +100,22 @@ class ForwardingBackend : public processing::ComputeBackend {
           description_(std::move(description)) {}
     [[nodiscard]] processing::BackendKind kind() const override { return kind_; }
     [[nodiscard]] std::string description() const override { return description_; }
-    processing::Image median(const processing::Image& input,
-                             const processing::MedianParams& params) override {
+    processing::StageImage medianStage(processing::ImageInput stageInput,
+                                       const processing::MedianParams& params) override {
+        const processing::Image& input = stageInput.host;
         return inner_->median(input, params);
     }
-    processing::Histogram histogram(const processing::Image& input) override {
+    processing::Histogram histogramStage(processing::ImageInput stageInput) override {
+        const processing::Image& input = stageInput.host;
         return inner_->histogram(input);
     }
-    processing::Image threshold(const processing::Image& input, std::uint16_t cut) override {
+    processing::StageImage thresholdStage(processing::ImageInput stageInput,
+                                          std::uint16_t cut) override {
+        const processing::Image& input = stageInput.host;
         return inner_->threshold(input, cut);
     }
-    processing::Image sobel(const processing::Image& input) override {
+    processing::StageImage sobelStage(processing::ImageInput stageInput) override {
+        const processing::Image& input = stageInput.host;
         return inner_->sobel(input);
     }
     processing::ContourResult activeContour(const processing::ContourInputs& inputs,
@@ -118,12 +123,15 @@ class ForwardingBackend : public processing::ComputeBackend {
                                             const processing::CancelToken* cancel) override {
         return inner_->activeContour(inputs, params, cancel);
     }
-    processing::Image applyMask(const processing::Image& original,
-                                const processing::Mask& mask) override {
+    processing::StageImage applyMaskStage(processing::ImageInput stageOriginal,
+                                          processing::MaskInput stageMask) override {
+        const processing::Image& original = stageOriginal.host;
+        const processing::Mask& mask = stageMask.host;
         return inner_->applyMask(original, mask);
     }
-    processing::EsfResult esf(const processing::Mask& mask,
-                              const processing::EsfParams& params) override {
+    processing::EsfResult esfStage(processing::MaskInput stageMask,
+                                   const processing::EsfParams& params) override {
+        const processing::Mask& mask = stageMask.host;
         return inner_->esf(mask, params);
     }
 
