@@ -109,6 +109,8 @@ class CudaBackend final : public processing::ComputeBackend {
     // The device pixels of an input: its device copy when this backend made it, else the host
     // pixels uploaded into `upload` (a copy for this call, which the caller keeps until its
     // kernels are queued).
+    const void* devicePixels(const processing::DeviceCopy* given, const void* host, int w, int h,
+                             std::size_t bytesPerPixel, std::shared_ptr<CudaDeviceCopy>& upload);
     const std::uint16_t* devicePixels(processing::ImageInput in,
                                       std::shared_ptr<CudaDeviceCopy>& upload);
     const std::uint8_t* devicePixels(processing::MaskInput in,

@@ -35,22 +35,25 @@ std::shared_ptr<CudaDeviceCopy> CudaBackend::uploaded(const void* host, int w, i
     return copy;
 }
 
+const void* CudaBackend::devicePixels(const processing::DeviceCopy* given, const void* host, int w,
+                                      int h, std::size_t bytesPerPixel,
+                                      std::shared_ptr<CudaDeviceCopy>& upload) {
+    if (const CudaDeviceCopy* own = ownCopy(given, w, h)) return own->pixels<std::uint8_t>();
+    upload = uploaded(host, w, h, bytesPerPixel);
+    return upload->pixels<std::uint8_t>();
+}
+
 const std::uint16_t* CudaBackend::devicePixels(processing::ImageInput in,
                                                std::shared_ptr<CudaDeviceCopy>& upload) {
-    if (const CudaDeviceCopy* own = ownCopy(in.device, in.host.width(), in.host.height())) {
-        return own->pixels<std::uint16_t>();
-    }
-    upload = uploaded(in.host.data(), in.host.width(), in.host.height(), sizeof(std::uint16_t));
-    return upload->pixels<std::uint16_t>();
+    return static_cast<const std::uint16_t*>(devicePixels(in.device, in.host.data(),
+                                                          in.host.width(), in.host.height(),
+                                                          sizeof(std::uint16_t), upload));
 }
 
 const std::uint8_t* CudaBackend::devicePixels(processing::MaskInput in,
                                               std::shared_ptr<CudaDeviceCopy>& upload) {
-    if (const CudaDeviceCopy* own = ownCopy(in.device, in.host.width(), in.host.height())) {
-        return own->pixels<std::uint8_t>();
-    }
-    upload = uploaded(in.host.data(), in.host.width(), in.host.height(), 1);
-    return upload->pixels<std::uint8_t>();
+    return static_cast<const std::uint8_t*>(
+        devicePixels(in.device, in.host.data(), in.host.width(), in.host.height(), 1, upload));
 }
 
 processing::DeviceCopyHandle CudaBackend::deviceCopy(const Image& image) {
