@@ -13,6 +13,14 @@ if(NOT GTest_FOUND)
 endif()
 include(GoogleTest)
 
+# The test sources check, they do not time: -O1 compiles them in about 60-70 % of the time
+# of -O2/-O3 (one test file: 4.0 s against 5.8 s at -O3; under ASan+UBSan 7.2 s against 12.1 s
+# at -O2), which keeps CI's two builds of ~300 test files inside its 90 minutes. The libraries
+# under test keep the build type's optimisation (a later -O wins on GCC's command line).
+function(xrayprep_test_optimisation target)
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-O1>)
+endfunction()
+
 # xrayprep_add_test(NAME SOURCES... LIBS ...)
 function(xrayprep_add_test name)
   # RUN_SERIAL: the tests use a shared resource whole (e.g. fill the GPU's memory).
@@ -22,6 +30,7 @@ function(xrayprep_add_test name)
                         xrayprep_warnings)
   target_compile_definitions(${name} PRIVATE
     XRAYPREP_SHARED_DATA_DIR="${CMAKE_SOURCE_DIR}/../shared/data/dicom")
+  xrayprep_test_optimisation(${name})
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES TIMEOUT 900
                        RUN_SERIAL ${ARG_RUN_SERIAL})
 endfunction()
