@@ -2,8 +2,9 @@
 // the contour's minimum piece area starts (contour, mask and ESF stages), repeated, with the
 // first run's images kept as the application keeps them. Prints the medians of the run's wall
 // time, the contour stage's wall time and the run's upload time on the device (device
-// backends), then the mask and ESF stages and the run's time outside its stages, so that a backend that uploads what it already holds shows it. Uses the
-// pipeline's public interface only (any revision builds it, for side-by-side runs).
+// backends), then the mask and ESF stages and the run's time outside its stages, so that a backend
+// that uploads what it already holds shows it. Uses the pipeline's public interface only (any
+// revision builds it, for side-by-side runs).
 //
 // usage: perf_edit --backend serial|openmp|cuda [--edits N] [FILE.pgm]   (default: a smooth
 // 2920 x 2320 12-bit test image)
