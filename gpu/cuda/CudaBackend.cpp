@@ -79,11 +79,6 @@ CudaBackend::CudaBackend(int device)
       downloads_(device_, copyThreads()) {
     const char* defer = std::getenv("XRAYPREP_CUDA_DEFER_COPIES");
     deferCopies_ = defer != nullptr && defer[0] >= '0' && defer[0] <= '2' ? defer[0] - '0' : 1;
-    // The outline's threads (the tracer's contours are the same for every count): for measuring
-    // whether its parallel regions pay on a given host. On the H200 host (2026-12-01, contour
-    // wall, median of 11): 1 thread 44.1 ms, 4 35.7, all 16 34.3-35.4.
-    const char* trace = std::getenv("XRAYPREP_CUDA_TRACE_THREADS");
-    traceThreads_ = trace != nullptr && std::atoi(trace) > 0 ? std::atoi(trace) : cpuThreads_;
     histogram_.reserve(processing::kHistogramBins);
 }
 
@@ -289,7 +284,7 @@ processing::ContourResult CudaBackend::activeContour(const processing::ContourIn
 
 processing::FloatImage CudaBackend::workingTextureOnDevice(const processing::WorkingGrid& g,
                                                            const processing::ContourInputs& in) {
-    marks_.mark("texture called (after the trace)");
+    marks_.mark("texture called");
     if (texture_.madeFrom(g, in)) {
         downloads_.finishIfTarget(texture_.host.data());
         processing::FloatImage out = std::move(texture_.host);
@@ -383,14 +378,14 @@ processing::RegionsOutcome CudaBackend::regionsOnDevice(const processing::Workin
     marks_.mark("regions method done");
     // The texture fill reads the working texture next, only where the method found bone.
     if (resolved.textureFillMm > 0.0 && !found.bone.empty()) prepareTexture(g, in);
-    regions::DeviceBoneRegions::traceOutline(found, processing::ExecutionPolicy{traceThreads_});
-    marks_.mark("outline traced");
+    // The outline is traced by the stage, once its texture fill has settled the bone.
     processing::RegionsOutcome out;
     out.anatomy = std::move(found.anatomy);
     out.discarded = std::move(found.discarded);
     out.notes = std::move(found.notes);
-    out.contours = std::move(found.contours);
     out.bone = std::move(found.bone);
+    out.outlineField = std::move(found.field);
+    out.outlineMinArea = found.minArea;
     return out;
 }
 

@@ -157,7 +157,6 @@ class CudaBackend final : public processing::ComputeBackend {
     int device_;
     std::string deviceName_;
     int cpuThreads_;
-    int traceThreads_;  // XRAYPREP_CUDA_TRACE_THREADS, else cpuThreads_
     CudaStream stream_;
     DeviceTimer timer_;
     PinnedStaging staging_;

@@ -11,7 +11,6 @@
 #include "processing/contour/BorderRims.h"
 #include "processing/contour/ChanVeseMethod.h"
 #include "processing/contour/ContourGeometry.h"
-#include "processing/contour/ContourTracer.h"
 #include "processing/contour/EdgeStripFilter.h"
 #include "processing/contour/PolygonFiller.h"
 #include "processing/contour/SnakeMethod.h"
@@ -20,7 +19,6 @@
 #include "processing/contour/WorkingGrid.h"
 #include "processing/core/ForEachPixel.h"
 #include "processing/imaging/DiskMorphology.h"
-#include "processing/imaging/GaussianBlur.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -192,18 +190,9 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                            (besideAdded[label - 1] != 0 && static_cast<double>(c.area) <= maxHole));
         return fill ? 1 : v;
     });
-    FloatImage field(w, h, kUnset);
-    forEachPixel(field, policy,
-                 [&](std::size_t i) { return static_cast<float>(found.bone.data()[i]); });
-    // The method's own smooth outline: the mask blurred a little, traced at the half level.
-    field = GaussianBlur{}(field, 0.7, policy);
-    const double minArea = minAreaMm2 / (workingMm * workingMm);
-    found.contours.clear();
-    for (Contour& c : ContourTracer{}(field, 0.5f, SaddleRule::Average, policy)) {
-        if (c.points.size() >= 3 && std::abs(signedArea(c)) >= minArea) {
-            found.contours.push_back(std::move(c));
-        }
-    }
+    // The method's own smooth outline, of the new bone (traced with the rest in runRegions).
+    found.outlineField = boneOutlineField(found.bone, policy);
+    found.outlineMinArea = minAreaMm2 / (workingMm * workingMm);
     found.notes.push_back(std::to_string(static_cast<long long>(
                               std::lround(static_cast<double>(area) * workingMm * workingMm))) +
                           " mm² of anatomy with the fine texture of bone added beside the bone (" +
@@ -238,11 +227,16 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
         found.discarded = std::move(bone.anatomy.discarded);
         found.notes = std::move(bone.anatomy.notes);
         found.notes.insert(found.notes.end(), bone.notes.begin(), bone.notes.end());
-        found.contours = std::move(bone.contours);
         found.bone = std::move(bone.bone);
+        found.outlineField = std::move(bone.field);
+        found.outlineMinArea = bone.minArea;
     }
     for (std::string& line : rims.describe(fullMm)) found.discarded.push_back(std::move(line));
     fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
+    if (!found.outlineField.empty()) {
+        found.contours = traceBoneOutline(found.outlineField, found.outlineMinArea, policy);
+        found.outlineField = FloatImage();
+    }
     // Thin strips along the image's edge or the anatomy's (the rim of a support the image cuts,
     // tissue pressed along a platform's top) are no bone, as for the other methods.
     EdgeStripOutcome strips =

@@ -85,6 +85,11 @@ struct RegionsOutcome {
     std::vector<std::string> notes;  // the anatomy's notes, then the method's
     std::vector<Contour> contours;   // working-grid coordinates
     Mask bone;                       // working grid: the mask the contours outline
+    // While not empty, `contours` are still to be traced from this field (traceBoneOutline,
+    // outlines of at least outlineMinArea working pixels): the stage traces once, after its
+    // texture fill has settled the bone.
+    FloatImage outlineField;
+    double outlineMinArea = 0.0;
 };
 
 // Parts of the stage another implementation can take over (the CUDA backend runs them on the

@@ -480,17 +480,32 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     out.bone = bone;
     if (cancel != nullptr) cancel->throwIfCancelled();
 
-    // A smooth outline: the mask blurred a little, traced at the half level.
-    FloatImage field(w, h, kUnset);
+    // A smooth outline: the mask blurred a little, traced at the half level (traceOutline).
+    out.field = boneOutlineField(bone, policy);
+    out.minArea = p.minAreaMm2 / (mm * mm);
+    return out;
+}
+
+void BoneRegionsMethod::traceOutline(BoneRegions& found, const ExecutionPolicy& policy) {
+    found.contours = traceBoneOutline(found.field, found.minArea, policy);
+}
+
+FloatImage boneOutlineField(const Mask& bone, const ExecutionPolicy& policy) {
+    FloatImage field(bone.width(), bone.height(), kUnset);
     forEachPixel(field, policy, [&](std::size_t i) { return static_cast<float>(bone.data()[i]); });
-    field = GaussianBlur{}(field, 0.7, policy);
-    const double minArea = p.minAreaMm2 / (mm * mm);
+    return GaussianBlur{}(field, 0.7, policy);
+}
+
+std::vector<Contour> traceBoneOutline(const FloatImage& field, double minArea,
+                                      const ExecutionPolicy& policy) {
+    std::vector<Contour> kept;
+    if (field.empty()) return kept;
     for (Contour& c : ContourTracer{}(field, 0.5f, SaddleRule::Average, policy)) {
         if (c.points.size() >= 3 && std::abs(signedArea(c)) >= minArea) {
-            out.contours.push_back(std::move(c));
+            kept.push_back(std::move(c));
         }
     }
-    return out;
+    return kept;
 }
 
 }  // namespace xrayprep::processing

@@ -22,9 +22,19 @@ struct BoneRegions {
     Mask candidate;                 // bone candidates before the watershed
     Mask edges;                     // structural (bone) edges
     Raster<std::uint8_t> enclosed;  // directions (of 8) in which bone edges enclose a pixel
-    std::vector<Contour> contours;  // working-grid coordinates
+    // The smoothed bone field the outline is traced on (empty: nothing to trace) and the
+    // smallest area an outline keeps (working pixels); traceOutline fills `contours` from them.
+    FloatImage field;
+    double minArea = 0.0;
+    std::vector<Contour> contours;  // working-grid coordinates, once traced
     std::vector<std::string> notes;
 };
+
+// The method's smooth outline of a bone mask: the mask blurred a little (boneOutlineField),
+// traced at the half level, outlines smaller than minArea (working pixels) left out.
+[[nodiscard]] FloatImage boneOutlineField(const Mask& bone, const ExecutionPolicy& policy);
+[[nodiscard]] std::vector<Contour> traceBoneOutline(const FloatImage& field, double minArea,
+                                                    const ExecutionPolicy& policy);
 
 // The contour stage's default method, for real radiographs (SPEC §3.4):
 //  1. the anatomy (AnatomyFinder: bands, platforms, background, objects apart);
@@ -45,13 +55,17 @@ struct BoneRegions {
 //     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped, the confident
 //     cores of those that are on edges by themselves and near the bones kept kept again;
 //  9. holes filled, gaps narrower than 2 closeMm closed (holes the closing leaves between
-//     several bones stay open unless small), outline traced at sub-pixel precision.
+//     several bones stay open unless small), the field the outline is traced on.
+// The outline itself is traced apart (traceOutline): the contour stage traces it once, after
+// its texture fill, which changes the bone of most films (a trace before it was thrown away).
 class BoneRegionsMethod {
   public:
     [[nodiscard]] BoneRegions operator()(const FloatImage& median, const FloatImage& sobel,
                                          float maxValue, double workingMm, const ContourParams& p,
                                          const ExecutionPolicy& policy,
                                          const CancelToken* cancel) const;
+    // Sets found.contours from found.field (sub-pixel precision).
+    static void traceOutline(BoneRegions& found, const ExecutionPolicy& policy);
 };
 
 }  // namespace xrayprep::processing

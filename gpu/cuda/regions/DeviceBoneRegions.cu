@@ -24,8 +24,7 @@
 #include "gpu/cuda/regions/DeviceValleyDepth.h"
 #include "gpu/cuda/regions/Launch.cuh"
 #include "gpu/cuda/regions/StepProfile.h"
-#include "processing/contour/ContourGeometry.h"
-#include "processing/contour/ContourTracer.h"
+#include "processing/contour/BoneRegionsMethod.h"
 #include "processing/contour/PlantarTissueFinder.h"
 #include "processing/contour/RegionsConstants.h"
 
@@ -530,13 +529,7 @@ DeviceBoneRegionsResult DeviceBoneRegions::operator()(const DeviceImage& median,
 
 void DeviceBoneRegions::traceOutline(DeviceBoneRegionsResult& result,
                                      const processing::ExecutionPolicy& policy) {
-    if (result.field.empty()) return;
-    for (processing::Contour& c :
-         processing::ContourTracer{}(result.field, 0.5f, processing::SaddleRule::Average, policy)) {
-        if (c.points.size() >= 3 && std::abs(processing::signedArea(c)) >= result.minArea) {
-            result.contours.push_back(std::move(c));
-        }
-    }
+    result.contours = processing::traceBoneOutline(result.field, result.minArea, policy);
 }
 
 }  // namespace xrayprep::gpu::regions

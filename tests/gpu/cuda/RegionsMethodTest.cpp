@@ -238,9 +238,10 @@ TEST(RegionsMethod, EveryStepEqualsCpu) {
     const gpu::CudaStream stream;
     rg::DeviceBoneRegions method(stream.get());
     for (const WorkingScene& s : scenes()) {
-        const processing::BoneRegions cpu =
+        processing::BoneRegions cpu =
             processing::BoneRegionsMethod{}(s.median, s.sobel, s.maxValue, s.workingMm, s.params,
                                             ExecutionPolicy::serial(), nullptr);
+        processing::BoneRegionsMethod::traceOutline(cpu, ExecutionPolicy::serial());
         rg::DeviceContext& ctx = method.context();
         rg::DeviceImage median = ctx.raster<float>(s.median.width(), s.median.height());
         rg::DeviceImage sobel = ctx.raster<float>(s.sobel.width(), s.sobel.height());
