@@ -57,7 +57,7 @@ struct BoneRegions {
 //  9. holes filled, gaps narrower than 2 closeMm closed (holes the closing leaves between
 //     several bones stay open unless small), the field the outline is traced on.
 // The outline itself is traced apart (traceOutline): the contour stage traces it once, after
-// its texture fill, which changes the bone of most films (a trace before it was thrown away).
+// its texture fill, which grows the bone of many films (a trace before it was thrown away).
 class BoneRegionsMethod {
   public:
     [[nodiscard]] BoneRegions operator()(const FloatImage& median, const FloatImage& sobel,
