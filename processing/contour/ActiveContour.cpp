@@ -190,8 +190,8 @@ void fillTexturedGaps(const ContourInputs& in, const ContourParams& p, const Wor
                            (besideAdded[label - 1] != 0 && static_cast<double>(c.area) <= maxHole));
         return fill ? 1 : v;
     });
-    // The method's own smooth outline, of the new bone (traced with the rest in runRegions).
-    found.outlineField = boneOutlineField(found.bone, policy);
+    // The method's outline field is of the bone before: runRegions makes the new bone's.
+    found.outlineField = FloatImage();
     found.outlineMinArea = minAreaMm2 / (workingMm * workingMm);
     found.notes.push_back(std::to_string(static_cast<long long>(
                               std::lround(static_cast<double>(area) * workingMm * workingMm))) +
@@ -228,15 +228,13 @@ void runRegions(const ContourInputs& in, const ContourParams& p, const WorkingGr
         found.notes = std::move(bone.anatomy.notes);
         found.notes.insert(found.notes.end(), bone.notes.begin(), bone.notes.end());
         found.bone = std::move(bone.bone);
-        found.outlineField = std::move(bone.field);
         found.outlineMinArea = bone.minArea;
     }
     for (std::string& line : rims.describe(fullMm)) found.discarded.push_back(std::move(line));
     fillTexturedGaps(in, p, g, result.workingMm, resolved.minAreaMm2, seams, policy, found);
-    if (!found.outlineField.empty()) {
-        found.contours = traceBoneOutline(found.outlineField, found.outlineMinArea, policy);
-        found.outlineField = FloatImage();
-    }
+    const FloatImage field = found.outlineField.empty() ? boneOutlineField(found.bone, policy)
+                                                        : std::move(found.outlineField);
+    found.contours = traceBoneOutline(field, found.outlineMinArea, policy);
     // Thin strips along the image's edge or the anatomy's (the rim of a support the image cuts,
     // tissue pressed along a platform's top) are no bone, as for the other methods.
     EdgeStripOutcome strips =

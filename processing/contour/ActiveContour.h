@@ -85,9 +85,10 @@ struct RegionsOutcome {
     std::vector<std::string> notes;  // the anatomy's notes, then the method's
     std::vector<Contour> contours;   // working-grid coordinates
     Mask bone;                       // working grid: the mask the contours outline
-    // While not empty, `contours` are still to be traced from this field (traceBoneOutline,
-    // outlines of at least outlineMinArea working pixels): the stage traces once, after its
-    // texture fill has settled the bone.
+    // `contours` are traced by the stage, once, after its texture fill has settled `bone`
+    // (traceBoneOutline, outlines of at least outlineMinArea working pixels), on
+    // boneOutlineField(bone): given here when the method made it already (on the device),
+    // dropped when the fill changes the bone.
     FloatImage outlineField;
     double outlineMinArea = 0.0;
 };

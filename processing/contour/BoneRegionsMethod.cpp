@@ -481,13 +481,12 @@ BoneRegions BoneRegionsMethod::operator()(const FloatImage& median, const FloatI
     if (cancel != nullptr) cancel->throwIfCancelled();
 
     // A smooth outline: the mask blurred a little, traced at the half level (traceOutline).
-    out.field = boneOutlineField(bone, policy);
     out.minArea = p.minAreaMm2 / (mm * mm);
     return out;
 }
 
 void BoneRegionsMethod::traceOutline(BoneRegions& found, const ExecutionPolicy& policy) {
-    found.contours = traceBoneOutline(found.field, found.minArea, policy);
+    found.contours = traceBoneOutline(boneOutlineField(found.bone, policy), found.minArea, policy);
 }
 
 FloatImage boneOutlineField(const Mask& bone, const ExecutionPolicy& policy) {

@@ -22,9 +22,7 @@ struct BoneRegions {
     Mask candidate;                 // bone candidates before the watershed
     Mask edges;                     // structural (bone) edges
     Raster<std::uint8_t> enclosed;  // directions (of 8) in which bone edges enclose a pixel
-    // The smoothed bone field the outline is traced on (empty: nothing to trace) and the
-    // smallest area an outline keeps (working pixels); traceOutline fills `contours` from them.
-    FloatImage field;
+    // The smallest area an outline keeps (working pixels); traceOutline fills `contours`.
     double minArea = 0.0;
     std::vector<Contour> contours;  // working-grid coordinates, once traced
     std::vector<std::string> notes;
@@ -55,16 +53,16 @@ struct BoneRegions {
 //     edges (soft tissue) or is razor sharp (burned-in markers, text) dropped, the confident
 //     cores of those that are on edges by themselves and near the bones kept kept again;
 //  9. holes filled, gaps narrower than 2 closeMm closed (holes the closing leaves between
-//     several bones stay open unless small), the field the outline is traced on.
-// The outline itself is traced apart (traceOutline): the contour stage traces it once, after
-// its texture fill, which grows the bone of many films (a trace before it was thrown away).
+//     several bones stay open unless small).
+// The outline is traced apart (traceOutline): the contour stage traces it once, after its
+// texture fill, which grows the bone of many films (a trace before it was thrown away).
 class BoneRegionsMethod {
   public:
     [[nodiscard]] BoneRegions operator()(const FloatImage& median, const FloatImage& sobel,
                                          float maxValue, double workingMm, const ContourParams& p,
                                          const ExecutionPolicy& policy,
                                          const CancelToken* cancel) const;
-    // Sets found.contours from found.field (sub-pixel precision).
+    // Sets found.contours: the outline of found.bone at sub-pixel precision.
     static void traceOutline(BoneRegions& found, const ExecutionPolicy& policy);
 };
 
