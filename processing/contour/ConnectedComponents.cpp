@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "processing/core/WorkParts.h"
+
 namespace xrayprep::processing {
 namespace {
 
@@ -217,14 +219,15 @@ ComponentMap ConnectedComponents::operator()(const Mask& mask, Connectivity conn
     const bool eight = connectivity == Connectivity::Eight;
 
     // Strips of rows labelled independently, then joined: the result is the same for every
-    // strip count, since labels and statistics are defined by the components alone.
-    const int count = std::clamp(policy.threads, 1, h);
+    // strip count, since labels and statistics are defined by the components alone. Several
+    // strips per thread, taken as threads come free (workParts).
+    const int count = workParts(policy, h);
     std::vector<Strip> strips(static_cast<std::size_t>(count));
     for (int s = 0; s < count; ++s) {
         strips[s].y0 = static_cast<int>(static_cast<std::int64_t>(h) * s / count);
         strips[s].y1 = static_cast<int>(static_cast<std::int64_t>(h) * (s + 1) / count);
     }
-#pragma omp parallel for schedule(static, 1) num_threads(count) if (count > 1)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(policy.threads) if (count > 1)
     for (int s = 0; s < count; ++s) labelStrip(mask, eight, out.labels, strips[s]);
 
     if (count == 1) {
@@ -236,7 +239,7 @@ ComponentMap ConnectedComponents::operator()(const Mask& mask, Connectivity conn
         }
         const std::vector<std::int32_t> final =
             mergeStrips(out.labels, eight, strips, base, out.components);
-#pragma omp parallel for schedule(static, 1) num_threads(count)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(policy.threads)
         for (int s = 0; s < count; ++s) {
             for (int y = strips[s].y0; y < strips[s].y1; ++y) {
                 std::int32_t* l = out.labels.row(y);

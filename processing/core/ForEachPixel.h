@@ -5,10 +5,7 @@
 
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
-
-#if defined(_OPENMP)
-#include <omp.h>
-#endif
+#include "processing/core/WorkParts.h"
 
 namespace xrayprep::processing {
 
@@ -21,23 +18,21 @@ void fillRange(T* __restrict out, std::int64_t begin, std::int64_t end, F f) {
     for (std::int64_t i = begin; i < end; ++i) out[i] = f(static_cast<std::size_t>(i));
 }
 
-// body(begin, end) on one contiguous, equal share of [0, n) per thread.
+// body(begin, end) on contiguous parts of [0, n) that together cover it once, in parallel: the
+// parts (workParts: several per thread) are taken by the threads as they come free, so a
+// slower core takes fewer. body must not depend on how [0, n) is cut.
 template <typename Body>
 void forEachShare(std::int64_t n, const ExecutionPolicy& policy, const Body& body) {
-#pragma omp parallel num_threads(policy.threads) if (policy.parallel())
-    {
-        std::int64_t begin = 0, end = n;
-#if defined(_OPENMP)
-        const std::int64_t team = omp_get_num_threads(), me = omp_get_thread_num();
-        begin = n * me / team;
-        end = n * (me + 1) / team;
-#endif
-        body(begin, end);
+    const int parts = workParts(policy, n);
+    if (parts == 1) {
+        body(std::int64_t{0}, n);
+        return;
     }
+#pragma omp parallel for schedule(dynamic, 1) num_threads(policy.threads)
+    for (int part = 0; part < parts; ++part) body(n * part / parts, n * (part + 1) / parts);
 }
 
-// fillRange over [0, n), split into one contiguous, equal share per thread (element-wise, so
-// exact for any schedule).
+// fillRange over [0, n) in parts (element-wise, so exact for any schedule).
 template <typename T, typename F>
 void fillEachIndex(T* out, std::int64_t n, const ExecutionPolicy& policy, const F& f) {
     forEachShare(n, policy,

@@ -7,24 +7,27 @@
 
 #include "processing/core/ExecutionPolicy.h"
 #include "processing/core/Raster.h"
+#include "processing/core/WorkParts.h"
 #include "processing/imaging/LowerEnvelope.h"
 
 namespace xrayprep::processing {
 
 // Exact squared Euclidean distances to the nearest target pixel (set pixels, or unset ones with
-// ofUnset; pixels outside the image are neither), computed in bands of rows, one per thread:
-// each band's columns and then its rows, in the same core's cache. Why: a whole-image column
+// ofUnset; pixels outside the image are neither), computed in bands of rows (several per
+// thread, taken as threads come free: workParts): each band's columns and then its rows, in
+// the same core's cache. Why: a whole-image column
 // pass and row pass split the image between threads in different directions, so every cache
 // line crossed from one core to the other between them, and on two threads the transform ran
 // no faster than on one. A band's columns need only the nearest target row above and below
 // the band, per column: a first pass over the mask finds each band's first and last target
-// row per column, and the bands combine those of the bands above and below them.
+// row per column, and a running max and min over the bands give each band's nearest target
+// rows above and below it.
 //
 // Vertical distances above maxVertical count as no target (a disk of radius r never reaches
 // past r rows). Column distances are kept narrow (16 bits where the image has fewer than
 // 65535 rows) and squared only for the row pass. `write(y, d)` receives each row's squared
-// distances (kNoEnvelopePoint where no target counts), on the thread of its band; rows of one
-// band come in order, bands in parallel.
+// distances (kNoEnvelopePoint where no target counts), on the thread that took its band; rows
+// of one band come in order, bands in parallel. The distances do not depend on the band count.
 namespace banded {
 
 template <typename Column, typename Write>
@@ -34,7 +37,7 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
     constexpr Column none = std::numeric_limits<Column>::max();
     constexpr int kAbove = std::numeric_limits<int>::min() / 2;  // no target row above
     constexpr int kBelow = std::numeric_limits<int>::max() / 2;  // no target row below
-    const int bands = policy.parallel() ? std::min(policy.threads, h) : 1;
+    const int bands = workParts(policy, h);
     const auto start = [h, bands](int b) {
         return static_cast<int>(static_cast<std::int64_t>(h) * b / bands);
     };
@@ -46,7 +49,7 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
     std::vector<int> first(static_cast<std::size_t>(bands) * w, kBelow);
     std::vector<int> last(static_cast<std::size_t>(bands) * w, kAbove);
     if (bands > 1) {
-#pragma omp parallel for schedule(static) num_threads(policy.threads) if (policy.parallel())
+#pragma omp parallel for schedule(dynamic, 1) num_threads(policy.threads)
         for (int b = 0; b < bands; ++b) {
             int* f = at(first, b);
             int* l = at(last, b);
@@ -60,6 +63,20 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
             }
         }
     }
+    // Per band and column: the last target row above the band and the first one below it (a
+    // running max and min over the bands, in place of the per-band ones).
+    std::vector<int> lastAbove(static_cast<std::size_t>(bands) * w, kAbove);
+    std::vector<int> firstBelow(static_cast<std::size_t>(bands) * w, kBelow);
+    for (int b = 1; b < bands; ++b) {
+        const int *previous = at(lastAbove, b - 1), *l = at(last, b - 1);
+        int* a = at(lastAbove, b);
+        for (int x = 0; x < w; ++x) a[x] = std::max(previous[x], l[x]);
+    }
+    for (int b = bands - 2; b >= 0; --b) {
+        const int *next = at(firstBelow, b + 1), *f = at(first, b + 1);
+        int* u = at(firstBelow, b);
+        for (int x = 0; x < w; ++x) u[x] = std::min(next[x], f[x]);
+    }
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
         std::vector<int> above(static_cast<std::size_t>(w)), below(static_cast<std::size_t>(w));
@@ -67,23 +84,11 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
         std::vector<std::int64_t> f(static_cast<std::size_t>(w)), d(static_cast<std::size_t>(w));
         std::vector<int> v(static_cast<std::size_t>(w));
         std::vector<double> z(static_cast<std::size_t>(w) + 1);
-#pragma omp for schedule(static)
+#pragma omp for schedule(dynamic, 1)
         for (int b = 0; b < bands; ++b) {
             const int y0 = start(b), y1 = start(b + 1);
-            std::fill(above.begin(), above.end(), kAbove);
-            std::fill(below.begin(), below.end(), kBelow);
-            for (int o = 0; o < b; ++o) {
-                const int* l = at(last, o);
-                for (int x = 0; x < w; ++x)
-                    above[static_cast<std::size_t>(x)] =
-                        std::max(above[static_cast<std::size_t>(x)], l[x]);
-            }
-            for (int o = bands - 1; o > b; --o) {
-                const int* fo = at(first, o);
-                for (int x = 0; x < w; ++x)
-                    below[static_cast<std::size_t>(x)] =
-                        std::min(below[static_cast<std::size_t>(x)], fo[x]);
-            }
+            std::copy(at(lastAbove, b), at(lastAbove, b) + w, above.begin());
+            std::copy(at(firstBelow, b), at(firstBelow, b) + w, below.begin());
             vertical.resize(static_cast<std::size_t>(y1 - y0) * w);
             for (int y = y0; y < y1; ++y) {
                 const std::uint8_t* m = mask.row(y);

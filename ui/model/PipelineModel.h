@@ -32,8 +32,9 @@ namespace xrayprep::ui {
 // waits for a worker (never spins the event loop by hand, never blocks) except in the
 // destructor.
 //
-// Runs. A parameter edit schedules a run after a short debounce; a run already going is
-// cancelled (CancelToken) and the new one starts when it has stopped. Stages publish their
+// Runs. A parameter edit after a quiet spell starts a run at once; further edits within the
+// short debounce are gathered into one run after it; a run already going is cancelled
+// (CancelToken) and the new one starts when it has stopped. Stages publish their
 // output into displayed() one by one as they finish (stageFinished). A cancelled or failed run
 // keeps what was displayed before it.
 class PipelineModel : public QObject {

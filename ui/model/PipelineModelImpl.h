@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QThreadPool>
 #include <QTimer>
@@ -50,6 +51,7 @@ struct PipelineModel::Impl {
     processing::PipelineParameters parameters;
     QUndoStack undoStack;
     QTimer debounce;
+    QElapsedTimer lastEdit;  // since the last parameter edit (invalid before the first)
     int mergeWindowMs = 500;
     // ---- mask edits ----
     std::shared_ptr<const processing::MaskEdits> edits =

@@ -19,10 +19,21 @@ QString stageText(StageId s) { return QString::fromUtf8(viewStageTitle(viewStage
 
 }  // namespace
 
-// An edit (immediate = false) waits for the debounce; a new input or backend starts at once.
-// Either way a run in flight is superseded: cancelled now, the new one starts once it stopped.
+// A new input or backend starts at once. An edit waits for the debounce, which gathers a burst
+// of edits (a slider dragged, a spin box's arrow held down) into one run, unless it comes after
+// a quiet spell: no run going or waiting and no edit within the debounce interval. Such an
+// edit (a value typed, one click, an undo) starts at once, as the first of a burst would gain
+// nothing by waiting: the edit after it cancels its run and waits for the debounce. Either way
+// a run in flight is superseded: cancelled now, the new one starts once it stopped.
 void PipelineModel::Impl::requestRun(bool immediate) {
     if (!pipeline) return;  // no input yet: the parameters are used by the first run
+    if (!immediate) {
+        const int interval = debounce.interval();
+        const bool quiet = interval > 0 && !runOutcome && !runPending && !debounce.isActive() &&
+                           (!lastEdit.isValid() || lastEdit.elapsed() >= interval);
+        lastEdit.start();
+        immediate = quiet;
+    }
     if (runOutcome) {
         cancelRun();
         runPending = true;

@@ -116,21 +116,48 @@ TEST_F(PipelineModelEdits, AnEditReRunsOnlyItsStageAndTheOnesAfter) {
     EXPECT_NE(model.displayed().median, medianBefore);
 }
 
-TEST_F(PipelineModelEdits, RapidEditsWithinTheDebounceMakeOneRun) {
+// The first edit after a quiet spell starts at once; the burst after it waits for the
+// debounce and makes one run, with the last parameters.
+TEST_F(PipelineModelEdits, RapidEditsWithinTheDebounceMakeOneRunAfterTheFirst) {
     model.setDebounceMilliseconds(150);
     QSignalSpy finished(&model, &PipelineModel::runFinished);
     QSignalSpy started(&model, &PipelineModel::runStarted);
+    QSignalSpy cancelled(&model, &PipelineModel::runCancelled);
     processing::PipelineParameters p = model.parameters();
     for (double rho : {10.0, 12.0, 14.0, 16.0, 18.0}) {
         p.esf.rho = rho;
         model.editParameters(p, {});
     }
-    EXPECT_EQ(started.count(), 0);  // still debouncing
+    EXPECT_EQ(started.count(), 1);  // the first edit's run, cancelled by the second
     ASSERT_TRUE(waitForCount(finished, 1));
     EXPECT_FALSE(finished.wait(300));  // and nothing else follows
-    EXPECT_EQ(started.count(), 1);
+    EXPECT_EQ(started.count(), 2);
+    EXPECT_EQ(cancelled.count(), 1);
     EXPECT_EQ(log.finished, std::vector<ViewStage>{ViewStage::Esf});
     EXPECT_EQ(model.displayed().parameters.esf.rho, 18.0);
+    expectDisplayedEquals(model.displayed(),
+                          referenceRun(phantom.image, p, phantom.metadata.spacing));
+}
+
+// One edit after a quiet spell (a value typed, an arrow clicked) does not wait for the
+// debounce; the next one, within it, does.
+TEST_F(PipelineModelEdits, AnEditAfterAQuietSpellStartsAtOnce) {
+    model.setDebounceMilliseconds(60000);
+    QSignalSpy started(&model, &PipelineModel::runStarted);
+    QSignalSpy finished(&model, &PipelineModel::runFinished);
+    processing::PipelineParameters p = model.parameters();
+    p.esf.rho = 20.0;
+    model.editParameters(p, {});
+    EXPECT_EQ(started.count(), 1);  // started within the edit, not a minute later
+    ASSERT_TRUE(waitForCount(finished, 1));
+    EXPECT_EQ(model.displayed().parameters.esf.rho, 20.0);
+    p.esf.rho = 22.0;  // within the debounce of the last edit: waits for it
+    model.editParameters(p, {});
+    EXPECT_EQ(started.count(), 1);
+    EXPECT_TRUE(model.isBusy());
+    model.setDebounceMilliseconds(10);  // rather than a minute
+    ASSERT_TRUE(waitForCount(finished, 2));
+    EXPECT_EQ(started.count(), 2);
     expectDisplayedEquals(model.displayed(),
                           referenceRun(phantom.image, p, phantom.metadata.spacing));
 }
