@@ -47,7 +47,8 @@ std::shared_ptr<processing::ComputeBackend> makeBackend(BackendKind kind, int th
         const CudaStatus cuda = queryCudaStatus();
         if (!cuda.available) throw std::runtime_error(cuda.reason);
 #ifdef XRAYPREP_HAVE_CUDA
-        return std::make_shared<CudaBackend>();  // CudaError (a runtime_error) if it fails
+        // CudaError (a runtime_error) if it fails; `threads` are those of its host parts.
+        return std::make_shared<CudaBackend>(0, threads);
 #else
         throw std::runtime_error("CUDA backend unavailable");
 #endif

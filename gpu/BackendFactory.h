@@ -20,8 +20,9 @@ struct BackendAvailability {
 [[nodiscard]] std::vector<BackendAvailability> listBackends();
 [[nodiscard]] std::optional<processing::BackendKind> backendFromString(std::string_view name);
 
-// threads applies to openmp (<= 0: all cores). Throws std::runtime_error with the reason
-// when the backend is unavailable (e.g. "CUDA unavailable: ...").
+// threads: those of openmp, or of the cuda backend's host parts (<= 0: all cores). Throws
+// std::runtime_error with the reason when the backend is unavailable (e.g. "CUDA unavailable:
+// ...").
 [[nodiscard]] std::shared_ptr<processing::ComputeBackend> makeBackend(processing::BackendKind kind,
                                                                       int threads = 0);
 

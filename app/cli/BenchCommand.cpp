@@ -108,7 +108,9 @@ void declareBenchCommand(CLI::App& cli) {
                 "(default serial,openmp)");
     integerOption(bench, "repeat", 1, 1000, "runs per backend; the median is reported (default 5)");
     valueOption(bench, "json", "FILE", "also write the figures as JSON");
-    integerOption(bench, "threads", 0, 1024, "threads of the openmp backend (0: all cores)");
+    integerOption(
+        bench, "threads", 0, 1024,
+        "threads of the openmp backend and of the cuda backend's host parts (0: all cores)");
     repeatableOption(bench, "set", "STAGE.PARAM=VALUE", "a pipeline parameter");
     integerOption(bench, "frame", 0, 1 << 20, "frame of a multi-frame file (default 0)");
     integerOption(bench, "load", 0, 256,

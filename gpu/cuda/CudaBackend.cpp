@@ -67,10 +67,10 @@ std::string nameOf(int device) {
 
 }  // namespace
 
-CudaBackend::CudaBackend(int device)
+CudaBackend::CudaBackend(int device, int hostThreads)
     : device_(selectDevice(device)),
       deviceName_(nameOf(device)),
-      cpuThreads_(processing::availableCpuThreads()),
+      cpuThreads_(hostThreads > 0 ? hostThreads : processing::availableCpuThreads()),
       timer_(stream_.get()),
       levelSet_(ContourLevelSet::makeWorkspace()),
       gvf_(stream_.get()),

@@ -62,8 +62,9 @@ namespace xrayprep::gpu {
 // one run at a time per backend. CUDA failures are thrown as CudaError.
 class CudaBackend final : public processing::ComputeBackend {
   public:
-    // Uses CUDA device `device`; throws CudaError when it cannot.
-    explicit CudaBackend(int device = 0);
+    // Uses CUDA device `device`; throws CudaError when it cannot. `hostThreads`: the CPU threads
+    // of the parts that run on the host (0: all cores).
+    explicit CudaBackend(int device = 0, int hostThreads = 0);
 
     [[nodiscard]] processing::BackendKind kind() const override {
         return processing::BackendKind::Cuda;

@@ -154,4 +154,25 @@ TEST(CudaPipelineFactory, ListsTheDeviceAndDescribesTheBackend) {
     EXPECT_NE(backend->description().find("cuda"), std::string::npos);
 }
 
+// The factory's thread count is that of the cuda backend's host parts (0: all cores), and the
+// result does not depend on it.
+TEST(CudaPipelineFactory, ThreadsAreThoseOfTheHostParts) {
+    XRAYPREP_REQUIRE_CUDA();
+    EXPECT_EQ(gpu::makeBackend(processing::BackendKind::Cuda, 3)->threads(), 3);
+    EXPECT_EQ(gpu::makeBackend(processing::BackendKind::Cuda, 0)->threads(),
+              processing::availableCpuThreads());
+    const processing::Image image = phantomImage(processing::PhantomView::Planar, 730, 580);
+    processing::PipelineParameters params;
+    params.esf.iterations = 60;
+    processing::Pipeline one(gpu::makeBackend(processing::BackendKind::Cuda, 1));
+    processing::Pipeline all(gpu::makeBackend(processing::BackendKind::Cuda, 0));
+    one.setInput(image);
+    all.setInput(image);
+    const PipelineResult& a = one.run(params);
+    const PipelineResult& b = all.run(params);
+    expectResultsAgree(a, b);
+    EXPECT_EQ(a.contour.mask, b.contour.mask);
+    EXPECT_EQ(gpu_test::maxAbsDifference(a.esf.field, b.esf.field), 0.0);
+}
+
 }  // namespace
