@@ -26,4 +26,16 @@ inline constexpr int kMaxWorkParts = 64;
     return static_cast<int>(std::min(items, wanted));
 }
 
+// The policy with no more threads than `items` keep busy, kMinItemsPerThread each at least. On a
+// small grid every loop of a step is a join of all the threads for a few microseconds of work
+// each: the mask checks' texture cells (~68 000 at the reference size) took 4.4 ms on 16 threads
+// of an H200's host against 3.6 ms on 8. Exact steps give the same result for any thread count.
+inline constexpr std::int64_t kMinItemsPerThread = 16384;
+
+[[nodiscard]] inline ExecutionPolicy threadsForItems(const ExecutionPolicy& policy,
+                                                     std::int64_t items) {
+    const std::int64_t useful = std::max<std::int64_t>(1, items / kMinItemsPerThread);
+    return ExecutionPolicy{static_cast<int>(std::min<std::int64_t>(policy.threads, useful))};
+}
+
 }  // namespace xrayprep::processing

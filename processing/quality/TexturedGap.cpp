@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "processing/core/VectorClones.h"
+#include "processing/core/WorkParts.h"
 
 namespace xrayprep::processing {
 namespace {
@@ -213,8 +214,9 @@ TexturedGapMeasure TexturedGap::operator()(const Image& radiograph, const Image&
     const TextureCells cells =
         textureCells(radiograph, median, mask, anatomy, mmPerPixel, cellTargetMm, policy);
     const double cellMm = cells.cellMm;
-    const TexturedGaps gaps =
-        TexturedGapFinder{}(cells.texture, cells.inMask, cells.inAnatomy, cellMm, s, policy);
+    const TexturedGaps gaps = TexturedGapFinder{}(
+        cells.texture, cells.inMask, cells.inAnatomy, cellMm, s,
+        threadsForItems(policy, static_cast<std::int64_t>(cells.texture.size())));
     out.measured = gaps.measured;
     for (const Component& c : gaps.pieces.components) {
         if (!gaps.boneLike[c.label - 1]) continue;
