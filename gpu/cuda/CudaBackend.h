@@ -98,6 +98,7 @@ class CudaBackend final : public processing::ComputeBackend {
     [[nodiscard]] std::optional<processing::DeviceTimes> takeDeviceTimes() override;
     void finishHostOutputs() override;
     [[nodiscard]] std::vector<processing::DeviceTimes> takeLateDeviceTimes() override;
+    [[nodiscard]] bool computesOffHost() const override { return true; }
 
   private:
     void activate() const;

@@ -106,6 +106,11 @@ class ComputeBackend {
     // by take: element k belongs to the k-th takeDeviceTimes() since beginRun() (0-based), i.e.
     // to the stage call that take covered. Forgotten once taken.
     [[nodiscard]] virtual std::vector<DeviceTimes> takeLateDeviceTimes() { return {}; }
+
+    // Whether the stages compute off the host's cores (on a device), so that the pipeline's own
+    // host work may overlap a stage: the mask checks run while the ESF stage computes. Such a
+    // backend takes its calls from any one thread at a time.
+    [[nodiscard]] virtual bool computesOffHost() const { return false; }
 };
 
 }  // namespace xrayprep::processing

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <future>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -356,6 +357,13 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
     if (first > stageIndex(StageId::Mask)) copies.mask = copies_.mask;
     copies_ = copies;
     const RunScope scope(b, pool_);
+    const auto checkMask = [this](PipelineResult& result, const PipelineParameters& p,
+                                  const Image& painted, int threads) {
+        result.quality = MaskQuality{}(result.contour, input_.width(), input_.height(), spacing_,
+                                       p.quality, &result.median, &painted, result.scale.mmPerPixel,
+                                       codingErrorBound_, ExecutionPolicy{threads});
+        result.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
+    };
     (void)b.takeDeviceTimes();  // drop anything measured outside this run
     for (int i = stageIndex(*start); i < kStageCount; ++i) {
         if (cancel) cancel->throwIfCancelled();
@@ -427,15 +435,34 @@ const PipelineResult& Pipeline::run(const PipelineParameters& params, std::optio
                                                {r.contour.mask, copies.mask.get()})
                                   .host;
                 });
-                // On the host for every backend (the contour's masks are host images), outside
-                // the stage's time so that backends compare on their own work; the median's
-                // host copy may still be on its way from a device.
+                // The checks: on the host for every backend (the contour's masks are host
+                // images), outside the stage's time so that backends compare on their own work;
+                // the median's host copy may still be on its way from a device.
                 b.finishHostOutputs();
-                r.quality =
-                    MaskQuality{}(r.contour, input_.width(), input_.height(), spacing_,
-                                  params.quality, &r.median, &radiograph(), r.scale.mmPerPixel,
-                                  codingErrorBound_, ExecutionPolicy{b.threads()});
-                r.quality.checks.push_back(BodyPartCheck{}(bodyPart_));
+                if (b.computesOffHost() && i + 1 < kStageCount) {
+                    // While the device computes the ESF, which reads only the mask. Stage times
+                    // and the observer's calls keep their order.
+                    r.milliseconds[i] = ms;
+                    r.deviceTimes[i] = b.takeDeviceTimes();
+                    if (cancel) cancel->throwIfCancelled();
+                    const Image& picture = radiograph();  // made here, not on two threads
+                    auto esf = std::async(std::launch::async, [&] {
+                        return timeMilliseconds([&] {
+                            r.esf = b.esfStage({r.contour.mask, copies.mask.get()}, params.esf);
+                        });
+                    });
+                    checkMask(r, params, picture, b.threads());  // if it throws, ~future waits
+                    ++i;
+                    r.milliseconds[i] = esf.get();
+                    r.deviceTimes[i] = b.takeDeviceTimes();
+                    if (observer) {
+                        b.finishHostOutputs();
+                        observer(StageId::Mask, r);
+                        observer(StageId::Esf, r);
+                    }
+                    continue;
+                }
+                checkMask(r, params, radiograph(), b.threads());
                 break;
             case StageId::Esf:
                 ms = timeMilliseconds([&] {

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <random>
 #include <stdexcept>
+#include <thread>
+#include <vector>
 
 #include "processing/pipeline/CpuBackend.h"
 #include "processing/pipeline/Pipeline.h"
@@ -15,7 +17,8 @@ using namespace xrayprep::processing;
 namespace {
 
 // Runs the CPU backend, but at entry to stage `trapStage` cancels the token (the stage then
-// runs on; the pipeline or the stage itself notices) or throws, as `mode` says.
+// runs on; the pipeline or the stage itself notices) or throws, as `mode` says. With `offHost`
+// it says it computes off the host, so the pipeline runs the ESF stage beside the mask checks.
 class TrapBackend final : public test::SerialStagesBackend {
   public:
     enum class Mode { None, CancelInside, Fail };
@@ -23,6 +26,8 @@ class TrapBackend final : public test::SerialStagesBackend {
     Mode mode = Mode::None;
     int trapStage = -1;
     CancelToken* token = nullptr;
+    bool offHost = false;
+    [[nodiscard]] bool computesOffHost() const override { return offHost; }
 
   protected:
     // The threshold stage's trap is at its first call, the histogram.
@@ -147,6 +152,48 @@ void expectPreviousKeptAndRecovery(Pipeline& pipeline, const PipelineResult& bef
     expectSameResult(pipeline.run(changed), referenceRun(changed), false, where + " (rerun)");
 }
 
+// A backend that computes off the host: the ESF stage runs on another thread while the mask
+// checks run; the result and the order in which an observer sees the stages are those of a
+// host backend.
+TEST(PipelineCancel, OffHostTheEsfRunsBesideTheChecksWithTheSameResult) {
+    class Watched final : public test::SerialStagesBackend {
+      public:
+        Watched() : SerialStagesBackend("off host") {}
+        [[nodiscard]] bool computesOffHost() const override { return true; }
+        std::thread::id esfThread;
+
+      protected:
+        void entering(Call call) override {
+            if (call == Call::Esf) esfThread = std::this_thread::get_id();
+        }
+    };
+    for (StageId start : kStarts) {
+        auto backend = std::make_shared<Watched>();
+        Pipeline pipeline(backend);
+        pipeline.setInput(blobs());
+        (void)pipeline.run(baseParameters());
+        const PipelineParameters changed = changedFrom(start);
+        std::vector<StageId> seen;
+        const PipelineResult& r =
+            pipeline.run(changed, std::nullopt, [&](StageId s, const PipelineResult& partial) {
+                seen.push_back(s);
+                if (s == StageId::Mask) {
+                    EXPECT_FALSE(partial.quality.checks.empty());
+                }
+            });
+        expectSameResult(r, referenceRun(changed), false, toString(start));
+        EXPECT_EQ(r.quality, referenceRun(changed).quality);
+        std::vector<StageId> expected;
+        for (int i = stageIndex(start); i < kStageCount; ++i) expected.push_back(StageId(i));
+        EXPECT_EQ(seen, expected) << toString(start);
+        if (start != StageId::Esf) {  // a run of the ESF alone has no checks to overlap
+            EXPECT_NE(backend->esfThread, std::this_thread::get_id()) << toString(start);
+        }
+        for (int i = stageIndex(start); i < kStageCount; ++i)
+            EXPECT_TRUE(r.milliseconds[i].has_value()) << toString(StageId(i));
+    }
+}
+
 }  // namespace
 
 TEST(PipelineCancel, CancelFromTheObserverAfterEachStageKeepsThePreviousResult) {
@@ -179,49 +226,55 @@ TEST(PipelineCancel, CancelFromTheObserverAfterEachStageKeepsThePreviousResult) 
 }
 
 TEST(PipelineCancel, CancelDuringEachStageKeepsThePreviousResult) {
-    for (StageId start : kStarts) {
-        for (StageId at : kAllStages) {
-            if (stageIndex(at) < stageIndex(start)) continue;
-            const std::string where =
-                std::string("start ") + toString(start) + ", cancel during " + toString(at);
-            auto backend = std::make_shared<TrapBackend>();
-            Pipeline pipeline(backend);
-            pipeline.setInput(blobs());
-            const PipelineResult before = pipeline.run(baseParameters());
-            const PipelineParameters changed = changedFrom(start);
-            CancelToken token;
-            backend->token = &token;
-            backend->mode = TrapBackend::Mode::CancelInside;
-            backend->trapStage = stageIndex(at);
-            bool cancelled = false;
-            try {
-                pipeline.run(changed, std::nullopt, {}, &token);
-            } catch (const Cancelled&) {
-                cancelled = true;
+    for (const bool offHost : {false, true}) {
+        for (StageId start : kStarts) {
+            for (StageId at : kAllStages) {
+                if (stageIndex(at) < stageIndex(start)) continue;
+                const std::string where = std::string(offHost ? "off host, " : "") + "start " +
+                                          toString(start) + ", cancel during " + toString(at);
+                auto backend = std::make_shared<TrapBackend>();
+                backend->offHost = offHost;
+                Pipeline pipeline(backend);
+                pipeline.setInput(blobs());
+                const PipelineResult before = pipeline.run(baseParameters());
+                const PipelineParameters changed = changedFrom(start);
+                CancelToken token;
+                backend->token = &token;
+                backend->mode = TrapBackend::Mode::CancelInside;
+                backend->trapStage = stageIndex(at);
+                bool cancelled = false;
+                try {
+                    pipeline.run(changed, std::nullopt, {}, &token);
+                } catch (const Cancelled&) {
+                    cancelled = true;
+                }
+                backend->mode = TrapBackend::Mode::None;
+                EXPECT_TRUE(cancelled) << where;
+                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
             }
-            backend->mode = TrapBackend::Mode::None;
-            EXPECT_TRUE(cancelled) << where;
-            expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
         }
     }
 }
 
 TEST(PipelineCancel, AFailureInEachStageKeepsThePreviousResult) {
-    for (StageId start : kStarts) {
-        for (StageId at : kAllStages) {
-            if (stageIndex(at) < stageIndex(start)) continue;
-            const std::string where =
-                std::string("start ") + toString(start) + ", failure in " + toString(at);
-            auto backend = std::make_shared<TrapBackend>();
-            Pipeline pipeline(backend);
-            pipeline.setInput(blobs());
-            const PipelineResult before = pipeline.run(baseParameters());
-            const PipelineParameters changed = changedFrom(start);
-            backend->mode = TrapBackend::Mode::Fail;
-            backend->trapStage = stageIndex(at);
-            EXPECT_THROW(pipeline.run(changed), std::runtime_error) << where;
-            backend->mode = TrapBackend::Mode::None;
-            expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+    for (const bool offHost : {false, true}) {
+        for (StageId start : kStarts) {
+            for (StageId at : kAllStages) {
+                if (stageIndex(at) < stageIndex(start)) continue;
+                const std::string where = std::string(offHost ? "off host, " : "") + "start " +
+                                          toString(start) + ", failure in " + toString(at);
+                auto backend = std::make_shared<TrapBackend>();
+                backend->offHost = offHost;
+                Pipeline pipeline(backend);
+                pipeline.setInput(blobs());
+                const PipelineResult before = pipeline.run(baseParameters());
+                const PipelineParameters changed = changedFrom(start);
+                backend->mode = TrapBackend::Mode::Fail;
+                backend->trapStage = stageIndex(at);
+                EXPECT_THROW(pipeline.run(changed), std::runtime_error) << where;
+                backend->mode = TrapBackend::Mode::None;
+                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+            }
         }
     }
 }
