@@ -225,58 +225,57 @@ TEST(PipelineCancel, CancelFromTheObserverAfterEachStageKeepsThePreviousResult) 
     }
 }
 
-TEST(PipelineCancel, CancelDuringEachStageKeepsThePreviousResult) {
+// For every start stage and every stage `at` from it on, on a host and an off-host backend:
+// a pipeline with the base result and a trap at `at`, handed to
+// check(pipeline, backend, before, changed, start, where).
+template <typename Check>
+void forEveryTrap(const std::string& what, Check check) {
     for (const bool offHost : {false, true}) {
         for (StageId start : kStarts) {
             for (StageId at : kAllStages) {
                 if (stageIndex(at) < stageIndex(start)) continue;
                 const std::string where = std::string(offHost ? "off host, " : "") + "start " +
-                                          toString(start) + ", cancel during " + toString(at);
+                                          toString(start) + ", " + what + " " + toString(at);
                 auto backend = std::make_shared<TrapBackend>();
                 backend->offHost = offHost;
                 Pipeline pipeline(backend);
                 pipeline.setInput(blobs());
                 const PipelineResult before = pipeline.run(baseParameters());
-                const PipelineParameters changed = changedFrom(start);
-                CancelToken token;
-                backend->token = &token;
-                backend->mode = TrapBackend::Mode::CancelInside;
                 backend->trapStage = stageIndex(at);
-                bool cancelled = false;
-                try {
-                    pipeline.run(changed, std::nullopt, {}, &token);
-                } catch (const Cancelled&) {
-                    cancelled = true;
-                }
-                backend->mode = TrapBackend::Mode::None;
-                EXPECT_TRUE(cancelled) << where;
-                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+                check(pipeline, *backend, before, changedFrom(start), start, where);
             }
         }
     }
 }
 
+TEST(PipelineCancel, CancelDuringEachStageKeepsThePreviousResult) {
+    forEveryTrap("cancel during",
+                 [](Pipeline& pipeline, TrapBackend& backend, const PipelineResult& before,
+                    const PipelineParameters& changed, StageId start, const std::string& where) {
+                     CancelToken token;
+                     backend.token = &token;
+                     backend.mode = TrapBackend::Mode::CancelInside;
+                     bool cancelled = false;
+                     try {
+                         pipeline.run(changed, std::nullopt, {}, &token);
+                     } catch (const Cancelled&) {
+                         cancelled = true;
+                     }
+                     backend.mode = TrapBackend::Mode::None;
+                     EXPECT_TRUE(cancelled) << where;
+                     expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+                 });
+}
+
 TEST(PipelineCancel, AFailureInEachStageKeepsThePreviousResult) {
-    for (const bool offHost : {false, true}) {
-        for (StageId start : kStarts) {
-            for (StageId at : kAllStages) {
-                if (stageIndex(at) < stageIndex(start)) continue;
-                const std::string where = std::string(offHost ? "off host, " : "") + "start " +
-                                          toString(start) + ", failure in " + toString(at);
-                auto backend = std::make_shared<TrapBackend>();
-                backend->offHost = offHost;
-                Pipeline pipeline(backend);
-                pipeline.setInput(blobs());
-                const PipelineResult before = pipeline.run(baseParameters());
-                const PipelineParameters changed = changedFrom(start);
-                backend->mode = TrapBackend::Mode::Fail;
-                backend->trapStage = stageIndex(at);
-                EXPECT_THROW(pipeline.run(changed), std::runtime_error) << where;
-                backend->mode = TrapBackend::Mode::None;
-                expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
-            }
-        }
-    }
+    forEveryTrap("failure in",
+                 [](Pipeline& pipeline, TrapBackend& backend, const PipelineResult& before,
+                    const PipelineParameters& changed, StageId start, const std::string& where) {
+                     backend.mode = TrapBackend::Mode::Fail;
+                     EXPECT_THROW(pipeline.run(changed), std::runtime_error) << where;
+                     backend.mode = TrapBackend::Mode::None;
+                     expectPreviousKeptAndRecovery(pipeline, before, changed, start, where);
+                 });
 }
 
 TEST(PipelineCancel, ACancelledFirstRunLeavesNoResult) {
