@@ -4,10 +4,11 @@
 // user opens it (File > Open: decoding on a worker), the edit made in the parameter panel's
 // editor (contour.minAreaMm2, which re-runs the contour, mask and ESF stages), the time taken
 // until the ESF stage is drawn on screen, and the stages' own times. OpenMP threads wait
-// passively and large blocks are kept for reuse, as in the application. Run under
-// QT_QPA_PLATFORM=offscreen (or xvfb-run).
+// passively and large blocks are kept for reuse, as in the application. Also prints how many
+// cores the GUI thread and the other threads used during each backend's edits (Linux). Run
+// under QT_QPA_PLATFORM=offscreen (or xvfb-run).
 //
-// usage: perf_gui_refresh FILE [--edits N] [--load N] [--backends serial,openmp]
+// usage: perf_gui_refresh FILE [--edits N] [--load N]
 #include <QApplication>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -18,8 +19,15 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "app/cli/BusyLoad.h"
 #include "app/common/LargeBlockReuse.h"
@@ -43,6 +51,30 @@ bool waitFor(QSignalSpy& spy, int count, int timeoutMs = 120000) {
         spy.wait(static_cast<int>(std::max<qint64>(1, timeoutMs - clock.elapsed())));
     }
     return true;
+}
+
+// CPU seconds of each thread of this process (Linux: /proc/self/task/*/stat, utime + stime),
+// by thread id; empty elsewhere.
+std::map<long, double> threadCpuSeconds() {
+    std::map<long, double> out;
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    for (const auto& task : fs::directory_iterator("/proc/self/task", ec)) {
+        std::ifstream in(task.path() / "stat");
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        const auto close = text.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(text.substr(close + 2));
+        std::string field;
+        unsigned long long utime = 0, stime = 0;
+        for (int i = 1; i <= 13 && fields >> field; ++i) {
+            if (i == 12) utime = std::stoull(field);
+            if (i == 13) stime = std::stoull(field);
+        }
+        out[std::stol(task.path().filename().string())] =
+            static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+    }
+    return out;
 }
 
 double median(std::vector<double> v) {
@@ -116,6 +148,9 @@ int main(int argc, char** argv) {
         }
         std::vector<double> times;
         std::array<std::vector<double>, 3> stageMs;  // contour, mask, esf per edit
+        const std::map<long, double> cpuBefore = threadCpuSeconds();
+        QElapsedTimer loop;
+        loop.start();
         for (int e = 0; e < edits; ++e) {
             QElapsedTimer clock;
             double shownMs = -1.0;
@@ -151,6 +186,15 @@ int main(int argc, char** argv) {
                         timing->wallMs[processing::stageIndex(stage)].value_or(0.0));
             }
         }
+        // Where the cores went during the edits: the GUI thread (this process's first), the
+        // other threads (the run's, the previews'), in cores (CPU seconds per second).
+        const double seconds = static_cast<double>(loop.nsecsElapsed()) / 1e9;
+        double gui = 0.0, others = 0.0;
+        for (const auto& [tid, cpu] : threadCpuSeconds()) {
+            const auto before = cpuBefore.find(tid);
+            const double used = cpu - (before == cpuBefore.end() ? 0.0 : before->second);
+            (tid == static_cast<long>(getpid()) ? gui : others) += used;
+        }
         const double m = median(times);
         std::printf("%-28s edit to refreshed ESF preview: median %.0f ms (min %.0f, max %.0f)\n",
                     qPrintable(model.backendDescription()), m,
@@ -159,6 +203,10 @@ int main(int argc, char** argv) {
         if (!stageMs[0].empty())
             std::printf("%-28s stage wall times, medians: contour %.0f ms, mask %.0f, esf %.0f\n",
                         "", median(stageMs[0]), median(stageMs[1]), median(stageMs[2]));
+        if (seconds > 0.0)
+            std::printf(
+                "%-28s cores in use during the edits: GUI thread %.2f, other threads %.2f\n", "",
+                gui / seconds, others / seconds);
         if (kind == processing::BackendKind::Serial)
             serialMs = m;
         else
