@@ -15,13 +15,12 @@ namespace xrayprep::processing {
 // Exact squared Euclidean distances to the nearest target pixel (set pixels, or unset ones with
 // ofUnset; pixels outside the image are neither), computed in bands of rows (several per
 // thread, taken as threads come free: workParts): each band's columns and then its rows, in
-// the same core's cache. Why: a whole-image column
-// pass and row pass split the image between threads in different directions, so every cache
-// line crossed from one core to the other between them, and on two threads the transform ran
-// no faster than on one. A band's columns need only the nearest target row above and below
-// the band, per column: a first pass over the mask finds each band's first and last target
-// row per column, and a running max and min over the bands give each band's nearest target
-// rows above and below it.
+// the same core's cache. Why: a whole-image column pass and row pass split the image between
+// threads in different directions, so every cache line crossed from one core to the other
+// between them, and on two threads the transform ran no faster than on one. A band's columns need
+// only the nearest target row above and below the band, per column: a first pass over the mask
+// finds each band's first and last target row per column, and a running max and min over the bands
+// give each band's nearest target rows above and below it.
 //
 // Vertical distances above maxVertical count as no target (a disk of radius r never reaches
 // past r rows). Column distances are kept narrow (16 bits where the image has fewer than
@@ -64,7 +63,7 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
         }
     }
     // Per band and column: the last target row above the band and the first one below it (a
-    // running max and min over the bands, in place of the per-band ones).
+    // running max and min over the bands); each band then moves its own rows down its rows.
     std::vector<int> lastAbove(static_cast<std::size_t>(bands) * w, kAbove);
     std::vector<int> firstBelow(static_cast<std::size_t>(bands) * w, kBelow);
     for (int b = 1; b < bands; ++b) {
@@ -79,7 +78,6 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
     }
 #pragma omp parallel num_threads(policy.threads) if (policy.parallel())
     {
-        std::vector<int> above(static_cast<std::size_t>(w)), below(static_cast<std::size_t>(w));
         std::vector<Column> vertical;
         std::vector<std::int64_t> f(static_cast<std::size_t>(w)), d(static_cast<std::size_t>(w));
         std::vector<int> v(static_cast<std::size_t>(w));
@@ -87,14 +85,14 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
 #pragma omp for schedule(dynamic, 1)
         for (int b = 0; b < bands; ++b) {
             const int y0 = start(b), y1 = start(b + 1);
-            std::copy(at(lastAbove, b), at(lastAbove, b) + w, above.begin());
-            std::copy(at(firstBelow, b), at(firstBelow, b) + w, below.begin());
+            int* above = at(lastAbove, b);
+            int* below = at(firstBelow, b);
             vertical.resize(static_cast<std::size_t>(y1 - y0) * w);
             for (int y = y0; y < y1; ++y) {
                 const std::uint8_t* m = mask.row(y);
                 Column* c = vertical.data() + static_cast<std::size_t>(y - y0) * w;
                 for (int x = 0; x < w; ++x) {
-                    int& a = above[static_cast<std::size_t>(x)];
+                    int& a = above[x];
                     if (isTarget(m[x])) a = y;
                     const std::int64_t dy = static_cast<std::int64_t>(y) - a;
                     c[x] = dy <= maxVertical ? static_cast<Column>(dy) : none;
@@ -104,7 +102,7 @@ void distances(const Mask& mask, bool ofUnset, std::int64_t maxVertical,
                 const std::uint8_t* m = mask.row(y);
                 Column* c = vertical.data() + static_cast<std::size_t>(y - y0) * w;
                 for (int x = 0; x < w; ++x) {
-                    int& u = below[static_cast<std::size_t>(x)];
+                    int& u = below[x];
                     if (isTarget(m[x])) u = y;
                     const std::int64_t dy = static_cast<std::int64_t>(u) - y;
                     if (dy <= maxVertical) c[x] = std::min(c[x], static_cast<Column>(dy));
