@@ -77,12 +77,4 @@ __device__ inline int rankOf(const float* vals, int n, int j) {
     return r;
 }
 
-// The value of rank k among vals[0, n), by one thread.
-__device__ inline float threadSelect(const float* vals, int n, int k) {
-    for (int j = 0; j < n; ++j) {
-        if (rankOf(vals, n, j) == k) return vals[j];
-    }
-    return vals[0];  // not reached for 0 <= k < n
-}
-
 }  // namespace xrayprep::gpu::regions

@@ -27,12 +27,14 @@ struct DeviceBorderStrips {
         const std::vector<DeviceStripResult>& sides);
 };
 
-// processing::BorderStripFinder on the device. judgeLine is a function of one line, so every
-// line a side and tilt may look at is judged at once, one block per line (values gathered in
+// processing::BorderStripFinder on the device. judgeLine is a function of one line, so the
+// lines a side and tilt may look at are judged in chunks, one block per line (values gathered in
 // order, running medians at the same positions by rank, the least-squares fit summed in the same
-// order by one thread); then one block per side and tilt walks the verdicts from the side inwards
-// with searchTilt's breaks; the best tilt per side in the same fixed order; the band painted per
-// position along the side. `low` / `high` are the device scalars of robustRange(0.005, 0.995).
+// order by one thread): the lead-in for every side and tilt, then further lines only for those
+// whose walk has not stopped yet; then one block per side and tilt walks the verdicts from the
+// side inwards with searchTilt's breaks; the best tilt per side in the same fixed order; the band
+// painted per position along the side. `low` / `high` are the device scalars of robustRange(0.005,
+// 0.995).
 class DeviceBorderStripFinder {
   public:
     [[nodiscard]] DeviceBorderStrips operator()(DeviceContext& ctx, const DeviceImage& image,

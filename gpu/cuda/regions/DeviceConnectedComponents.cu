@@ -54,6 +54,11 @@ __device__ void uniteShared(int* p, int a, int b) {
     uniteWith(p, a, b, [](int* q, int i) { return findShared(q, i); });
 }
 
+// One 32 x 32 tile per block, one warp per row. Each pixel first points at the start of its
+// row's run (a ballot finds it), so a set joins with the row above once per stretch where both
+// rows are set: a full tile makes 32 short unions instead of 2,048 along long chains (the
+// kernel took ~78 us a call on an H200 with a union per neighbour). The root is the tile's
+// smallest index of the set either way, so the labels do not change.
 __global__ void localKernel(const std::uint8_t* __restrict__ m, int w, int h, int* parent) {
     __shared__ int p[kTile * kTile];
     __shared__ std::uint8_t s[kTile * kTile];
@@ -62,11 +67,17 @@ __global__ void localKernel(const std::uint8_t* __restrict__ m, int w, int h, in
     const int l = ly * kTile + lx;
     const bool in = x < w && y < h;
     const bool set = in && m[static_cast<std::size_t>(y) * w + x] != 0;
+    const unsigned row = __ballot_sync(0xffffffffu, set);
+    // The highest unset lane below this one, plus one, starts the run.
+    const unsigned unsetBelow = ~row & ((1u << lx) - 1u);
+    const int start = unsetBelow != 0u ? 32 - __clz(unsetBelow) : 0;
     s[l] = set ? 1 : 0;
-    p[l] = l;
+    p[l] = set ? ly * kTile + start : l;
     __syncthreads();
-    if (set && lx > 0 && s[l - 1] != 0) uniteShared(p, l, l - 1);
-    if (set && ly > 0 && s[l - kTile] != 0) uniteShared(p, l, l - kTile);
+    if (set && ly > 0 && s[l - kTile] != 0) {
+        const bool stretchGoesOn = lx > 0 && s[l - 1] != 0 && s[l - kTile - 1] != 0;
+        if (!stretchGoesOn) uniteShared(p, l, l - kTile);
+    }
     __syncthreads();
     if (!in) return;
     int root = -1;

@@ -7,10 +7,10 @@
 
 namespace xrayprep::gpu::regions {
 
-// processing::EnclosureCount on the device. The CPU scans each line backwards keeping the
-// nearest event ahead; here each pixel walks its 8 rays up to the reach itself and stops at the
-// first wall or open pixel (or the image edge). Both count, per direction, whether the first
-// event within `steps` pixels ahead is a wall: the same integer result.
+// processing::EnclosureCount on the device, by the CPU's algorithm: each line of pixels along
+// each of the 8 directions scanned backwards keeping the nearest event ahead, one thread per
+// line and direction. It counts, per direction, whether the first wall or open pixel (or the
+// image edge) within `steps` pixels ahead is a wall: the same integers.
 class DeviceEnclosureCount {
   public:
     [[nodiscard]] DeviceMask operator()(DeviceContext& ctx, const DeviceMask& wall,

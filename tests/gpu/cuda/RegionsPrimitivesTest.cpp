@@ -200,7 +200,7 @@ TEST(RegionsPrimitives, EnclosureCountEqualsCpu) {
     for (const Size& s : kSizes) {
         const Mask wall = gpu_test::randomSpecks(s.w, s.h, 19u + s.w, 0.03);
         const Mask open = gpu_test::randomSpecks(s.w, s.h, 23u + s.h, 0.02);
-        for (const double reach : {0.0, 1.0, 7.0, 70.0}) {
+        for (const double reach : {0.0, 1.0, 7.0, 70.0, 120.0}) {
             EXPECT_EQ(difference(dev.down(rg::DeviceEnclosureCount{}(dev.ctx, dev.up(wall),
                                                                      dev.up(open), reach)),
                                  processing::EnclosureCount{}(wall, open, reach, kSerial)),
